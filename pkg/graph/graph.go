@@ -1,0 +1,93 @@
+// Package graph provides a compact undirected graph in compressed sparse row
+// (CSR) form with int32 vertex ids, and fast all-pairs distance analysis by
+// bit-parallel breadth-first search.
+package graph
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Graph is an undirected graph in CSR form. The neighbours of vertex v are
+// Adj[Off[v]:Off[v+1]], sorted ascending. Every edge appears in the lists of
+// both end points. Parallel edges are kept (a 2-ary torus ring has two links
+// between the same routers); self loops are not allowed.
+type Graph struct {
+	Off []int32 // len N()+1
+	Adj []int32 // len 2*Edges()
+}
+
+// N returns the number of vertices.
+func (g *Graph) N() int { return len(g.Off) - 1 }
+
+// Edges returns the number of undirected edges (parallel edges counted).
+func (g *Graph) Edges() int64 { return int64(len(g.Adj)) / 2 }
+
+// Degree returns the degree of v.
+func (g *Graph) Degree(v int32) int { return int(g.Off[v+1] - g.Off[v]) }
+
+// Neighbors returns the neighbours of v (a slice of Adj; do not modify).
+func (g *Graph) Neighbors(v int32) []int32 { return g.Adj[g.Off[v]:g.Off[v+1]] }
+
+// MaxDegree returns the largest vertex degree (0 for an empty graph).
+func (g *Graph) MaxDegree() int {
+	m := 0
+	for v := 0; v < g.N(); v++ {
+		if d := g.Degree(int32(v)); d > m {
+			m = d
+		}
+	}
+	return m
+}
+
+// MinDegree returns the smallest vertex degree (0 for an empty graph).
+func (g *Graph) MinDegree() int {
+	if g.N() == 0 {
+		return 0
+	}
+	m := g.Degree(0)
+	for v := 1; v < g.N(); v++ {
+		if d := g.Degree(int32(v)); d < m {
+			m = d
+		}
+	}
+	return m
+}
+
+// Edge is an undirected edge between two vertices.
+type Edge struct{ U, V int32 }
+
+// FromEdges builds a graph with n vertices from an edge list. Each edge is
+// stored in both directions; parallel edges are kept. It returns an error for
+// an end point outside [0, n) or a self loop.
+func FromEdges(n int, edges []Edge) (*Graph, error) {
+	deg := make([]int32, n+1)
+	for _, e := range edges {
+		if e.U < 0 || int(e.U) >= n || e.V < 0 || int(e.V) >= n {
+			return nil, fmt.Errorf("graph: edge (%d, %d) outside [0, %d)", e.U, e.V, n)
+		}
+		if e.U == e.V {
+			return nil, fmt.Errorf("graph: self loop at %d", e.U)
+		}
+		deg[e.U+1]++
+		deg[e.V+1]++
+	}
+	for v := 0; v < n; v++ {
+		deg[v+1] += deg[v]
+	}
+	off := deg
+	adj := make([]int32, off[n])
+	pos := make([]int32, n)
+	copy(pos, off[:n])
+	for _, e := range edges {
+		adj[pos[e.U]] = e.V
+		pos[e.U]++
+		adj[pos[e.V]] = e.U
+		pos[e.V]++
+	}
+	for v := 0; v < n; v++ {
+		s := adj[off[v]:off[v+1]]
+		sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	}
+	return &Graph{Off: off, Adj: adj}, nil
+}

@@ -103,6 +103,7 @@ type ParamError struct {
 	Msg    string
 }
 
+// Error returns "family F: parameter P: message".
 func (e *ParamError) Error() string {
 	return fmt.Sprintf("family %s: parameter %s: %s", e.Family, e.Param, e.Msg)
 }

@@ -5,7 +5,7 @@ package graph
 
 import (
 	"fmt"
-	"sort"
+	"math"
 )
 
 // Graph is an undirected graph in CSR form. The neighbours of vertex v are
@@ -59,9 +59,17 @@ type Edge struct{ U, V int32 }
 
 // FromEdges builds a graph with n vertices from an edge list. Each edge is
 // stored in both directions; parallel edges are kept. It returns an error for
-// an end point outside [0, n) or a self loop.
+// an end point outside [0, n) or a self loop, and when n or 2*len(edges)
+// does not fit the int32 offsets. It runs in O(n + len(edges)) time: the
+// sorted adjacency lists come from a counting sort, not a comparison sort.
 func FromEdges(n int, edges []Edge) (*Graph, error) {
-	deg := make([]int32, n+1)
+	if n < 0 || n > math.MaxInt32-1 {
+		return nil, fmt.Errorf("graph: vertex count %d outside [0, %d)", n, math.MaxInt32)
+	}
+	if int64(len(edges)) > math.MaxInt32/2 {
+		return nil, fmt.Errorf("graph: %d edges exceed the int32 adjacency limit %d", len(edges), math.MaxInt32/2)
+	}
+	off := make([]int32, n+1)
 	for _, e := range edges {
 		if e.U < 0 || int(e.U) >= n || e.V < 0 || int(e.V) >= n {
 			return nil, fmt.Errorf("graph: edge (%d, %d) outside [0, %d)", e.U, e.V, n)
@@ -69,25 +77,32 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 		if e.U == e.V {
 			return nil, fmt.Errorf("graph: self loop at %d", e.U)
 		}
-		deg[e.U+1]++
-		deg[e.V+1]++
+		off[e.U+1]++
+		off[e.V+1]++
 	}
 	for v := 0; v < n; v++ {
-		deg[v+1] += deg[v]
+		off[v+1] += off[v]
 	}
-	off := deg
-	adj := make([]int32, off[n])
+	// First pass: unsorted lists.
+	tmp := make([]int32, off[n])
 	pos := make([]int32, n)
 	copy(pos, off[:n])
 	for _, e := range edges {
-		adj[pos[e.U]] = e.V
+		tmp[pos[e.U]] = e.V
 		pos[e.U]++
-		adj[pos[e.V]] = e.U
+		tmp[pos[e.V]] = e.U
 		pos[e.V]++
 	}
+	// Second pass: the graph is symmetric, so visiting every v in ascending
+	// order and appending v to the list of each of its neighbours u yields
+	// sorted lists (parallel edges give repeated entries).
+	adj := make([]int32, off[n])
+	copy(pos, off[:n])
 	for v := 0; v < n; v++ {
-		s := adj[off[v]:off[v+1]]
-		sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+		for _, u := range tmp[off[v]:off[v+1]] {
+			adj[pos[u]] = int32(v)
+			pos[u]++
+		}
 	}
 	return &Graph{Off: off, Adj: adj}, nil
 }

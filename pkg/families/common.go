@@ -1,0 +1,174 @@
+package families
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/runexp/runexp/pkg/graph"
+)
+
+// Build limits. Build refuses instances beyond them (Size still works): the
+// graph uses int32 vertex ids and offsets, and a build needs about 24 bytes
+// per link while it runs.
+const (
+	MaxBuildRouters = 1 << 24 // routers (vertices)
+	MaxBuildLinks   = 1 << 26 // router-to-router links (undirected edges)
+)
+
+// maxConc bounds endpoints per router (Topology.Conc is []int32).
+const maxConc = math.MaxInt32
+
+// Default returns a new registry holding every built-in family: torus,
+// hypercube, slimfly, dragonfly and fattree. Each call returns fresh Family
+// values, so callers may not affect one another.
+func Default() *Registry {
+	return NewRegistry(torus(), hypercube(), slimFly(), dragonfly(), fatTree())
+}
+
+// paramErr returns a *ParamError for family fam and parameter param.
+func paramErr(fam, param, format string, args ...any) error {
+	return &ParamError{Family: fam, Param: param, Msg: fmt.Sprintf(format, args...)}
+}
+
+// intOrChoice reads parameter name from v: an int64, or a string (a named
+// choice that the caller resolves). Missing parameters and other types are
+// errors.
+func intOrChoice(fam string, v Values, name string) (int64, string, error) {
+	x, ok := v[name]
+	if !ok {
+		return 0, "", paramErr(fam, name, "required parameter is missing")
+	}
+	switch x := x.(type) {
+	case int64:
+		return x, "", nil
+	case string:
+		return 0, x, nil
+	}
+	return 0, "", paramErr(fam, name, "want an integer, got %s", describe(x))
+}
+
+// intParam reads an Int parameter without named choices and checks that it
+// lies in [lo, hi].
+func intParam(fam string, v Values, name string, lo, hi int64) (int64, error) {
+	i, s, err := intOrChoice(fam, v, name)
+	if err != nil {
+		return 0, err
+	}
+	if s != "" {
+		return 0, paramErr(fam, name, "want an integer, got %q", s)
+	}
+	return i, checkRange(fam, name, i, lo, hi)
+}
+
+func checkRange(fam, name string, i, lo, hi int64) error {
+	switch {
+	case i < lo && lo == 1:
+		return paramErr(fam, name, "%s = %d must be positive", name, i)
+	case i < lo:
+		return paramErr(fam, name, "%s = %d must be at least %d", name, i, lo)
+	case i > hi:
+		return paramErr(fam, name, "%s = %d must be at most %d", name, i, hi)
+	}
+	return nil
+}
+
+// checkRadix checks that p endpoint ports plus netRadix network ports fit a
+// router of radix ports (radix 0: unconstrained).
+func checkRadix(fam string, p, netRadix, radix int64) error {
+	if radix <= 0 {
+		return nil
+	}
+	if netRadix+1 > radix {
+		return paramErr(fam, "radix", "radix = %d is too small: the network alone needs %d ports, plus at least 1 for endpoints", radix, netRadix)
+	}
+	if p+netRadix > radix {
+		return paramErr(fam, "p", "p = %d needs %d ports but radix = %d (at most p = %d fits)", p, p+netRadix, radix, radix-netRadix)
+	}
+	return nil
+}
+
+// Checked int64 arithmetic for the sizing formulas.
+
+func mul64(a, b int64) (int64, bool) {
+	if a < 0 || b < 0 {
+		return 0, false
+	}
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi != 0 || lo > math.MaxInt64 {
+		return 0, false
+	}
+	return int64(lo), true
+}
+
+func add64(a, b int64) (int64, bool) {
+	s := a + b
+	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
+		return 0, false
+	}
+	return s, true
+}
+
+func pow64(b, e int64) (int64, bool) {
+	r := int64(1)
+	for i := int64(0); i < e; i++ {
+		var ok bool
+		if r, ok = mul64(r, b); !ok {
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// sizer accumulates checked products; the first overflow sticks.
+type sizer struct{ ok bool }
+
+func (s *sizer) mul(a, b int64) int64 {
+	r, ok := mul64(a, b)
+	s.ok = s.ok && ok
+	return r
+}
+
+func (s *sizer) add(a, b int64) int64 {
+	r, ok := add64(a, b)
+	s.ok = s.ok && ok
+	return r
+}
+
+// checkBuildable refuses sizes beyond the build limits; param names the
+// parameter to blame.
+func checkBuildable(fam, param string, s Size) error {
+	if s.Routers > MaxBuildRouters || s.Links > MaxBuildLinks {
+		return paramErr(fam, param, "too large to build: %d routers and %d links exceed the build limits of %d routers and %d links (Size works for any size)",
+			s.Routers, s.Links, MaxBuildRouters, MaxBuildLinks)
+	}
+	return nil
+}
+
+// edgeList collects edges with a capacity known in advance.
+type edgeList []graph.Edge
+
+func (e *edgeList) add(u, v int) { *e = append(*e, graph.Edge{U: int32(u), V: int32(v)}) }
+
+// newTopology builds the graph from edges and fills Conc with conc for every
+// router (or per-router values if concs is non-nil).
+func newTopology(fam string, n int, edges []graph.Edge, conc int64) (*Topology, error) {
+	g, err := graph.FromEdges(n, edges)
+	if err != nil {
+		return nil, fmt.Errorf("family %s: building graph: %w", fam, err)
+	}
+	t := &Topology{Graph: g, Conc: make([]int32, n)}
+	for i := range t.Conc {
+		t.Conc[i] = int32(conc)
+	}
+	return t, nil
+}
+
+// withValues returns a clone of v with the given replacements.
+func withValues(v Values, kv ...any) Values {
+	out := v.Clone()
+	for i := 0; i+1 < len(kv); i += 2 {
+		out[kv[i].(string)] = kv[i+1]
+	}
+	return out
+}

@@ -80,10 +80,10 @@ func checkRadix(fam string, p, netRadix, radix int64) error {
 		return nil
 	}
 	if netRadix+1 > radix {
-		return paramErr(fam, "radix", "radix = %d is too small: the network alone needs %d ports, plus at least 1 for endpoints", radix, netRadix)
+		return paramErr(fam, "max_radix", "max_radix = %d is too small: the network alone needs %d ports, plus at least 1 for endpoints", radix, netRadix)
 	}
 	if p+netRadix > radix {
-		return paramErr(fam, "p", "p = %d needs %d ports but radix = %d (at most p = %d fits)", p, p+netRadix, radix, radix-netRadix)
+		return paramErr(fam, "p", "p = %d needs %d ports but max_radix = %d (at most p = %d fits)", p, p+netRadix, radix, radix-netRadix)
 	}
 	return nil
 }

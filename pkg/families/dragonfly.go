@@ -68,7 +68,7 @@ func dragonfly() *Family {
 			return t, paramErr(name, "g", "g = %d does not spread the a*h = %d global channels of a group evenly over the g-1 = %d other groups; valid g: %s",
 				t.g, ah, t.g-1, strings.Join(validDragonflyG(ah, 16), ", "))
 		}
-		if t.radix, err = intParam(name, v, "radix", 0, math.MaxInt32); err != nil {
+		if t.radix, err = intParam(name, v, "max_radix", 0, math.MaxInt32); err != nil {
 			return t, err
 		}
 		return t, checkRadix(name, t.p, t.a-1+t.h, t.radix)

@@ -463,12 +463,12 @@ func TestSizeMatchesBuild(t *testing.T) {
 		given Values
 	}{
 		{"torus", Values{"k": int64(2), "n": int64(4), "p": int64(3)}},
-		{"torus", Values{"k": int64(5), "n": int64(2), "p": int64(2), "radix": int64(6)}},
+		{"torus", Values{"k": int64(5), "n": int64(2), "p": int64(2), "max_radix": int64(6)}},
 		{"torus", Values{"k": int64(10), "n": int64(1)}},
-		{"hypercube", Values{"n": int64(6), "p": int64(4), "radix": int64(10)}},
+		{"hypercube", Values{"n": int64(6), "p": int64(4), "max_radix": int64(10)}},
 		{"slimfly", Values{"q": int64(7), "p": "floor"}},
-		{"slimfly", Values{"q": int64(8), "p": int64(3), "radix": int64(20)}},
-		{"slimfly", Values{"q": int64(9), "radix": int64(20)}},
+		{"slimfly", Values{"q": int64(8), "p": int64(3), "max_radix": int64(20)}},
+		{"slimfly", Values{"q": int64(9), "max_radix": int64(20)}},
 		{"dragonfly", Values{"p": int64(1)}},
 		{"dragonfly", Values{"p": int64(3), "a": int64(5)}},
 		{"dragonfly", Values{"p": int64(4), "h": int64(2), "g": int64(9)}},
@@ -565,7 +565,7 @@ func TestNormalizeErrors(t *testing.T) {
 		param    string
 		contains string
 	}{
-		{"torus", Values{"k": int64(4), "n": int64(3), "x": int64(1)}, "x", "valid parameters: k, n, p, radix"},
+		{"torus", Values{"k": int64(4), "n": int64(3), "x": int64(1)}, "x", "valid parameters: k, n, p, max_radix"},
 		{"torus", Values{"n": int64(3)}, "k", "required"},
 		{"torus", Values{"k": int64(0), "n": int64(3)}, "k", "at least 2"},
 		{"torus", Values{"k": int64(1), "n": int64(3)}, "k", "at least 2"},
@@ -573,12 +573,12 @@ func TestNormalizeErrors(t *testing.T) {
 		{"torus", Values{"k": int64(4), "n": int64(3), "p": int64(0)}, "p", "positive"},
 		{"torus", Values{"k": int64(4), "n": int64(3), "p": int64(-2)}, "p", "positive"},
 		{"torus", Values{"k": int64(4), "n": int64(3), "p": "x"}, "p", "want an integer"},
-		{"torus", Values{"k": int64(4), "n": int64(3), "p": int64(20), "radix": int64(24)}, "p", "p = 20 needs 26 ports but radix = 24"},
-		{"torus", Values{"k": int64(4), "n": int64(3), "radix": int64(6)}, "radix", "too small"},
+		{"torus", Values{"k": int64(4), "n": int64(3), "p": int64(20), "max_radix": int64(24)}, "p", "p = 20 needs 26 ports but max_radix = 24"},
+		{"torus", Values{"k": int64(4), "n": int64(3), "max_radix": int64(6)}, "max_radix", "too small"},
 		{"torus", Values{"k": int64(10), "n": int64(30)}, "n", "overflows"},
 		{"hypercube", Values{"n": int64(0)}, "n", "positive"},
 		{"hypercube", Values{"n": int64(63)}, "n", "at most 62"},
-		{"hypercube", Values{"n": int64(4), "p": int64(5), "radix": int64(8)}, "p", "p = 5 needs 9 ports but radix = 8"},
+		{"hypercube", Values{"n": int64(4), "p": int64(5), "max_radix": int64(8)}, "p", "p = 5 needs 9 ports but max_radix = 8"},
 		{"slimfly", Values{"q": int64(6)}, "q", "nearest valid: 5, 7"},
 		{"slimfly", Values{"q": int64(2)}, "q", "nearest valid: 3"},
 		{"slimfly", Values{"q": int64(12)}, "q", "nearest valid: 11, 13"},
@@ -588,9 +588,9 @@ func TestNormalizeErrors(t *testing.T) {
 		{"slimfly", Values{"q": 5.0}, "q", "want int"},
 		{"slimfly", Values{"q": int64(19), "p": int64(0)}, "p", "positive"},
 		{"slimfly", Values{"q": int64(19), "p": "most"}, "p", `"balanced", "floor"`},
-		{"slimfly", Values{"q": int64(19), "radix": int64(40)}, "p", "p = 15 needs 44 ports but radix = 40"},
-		{"slimfly", Values{"q": int64(19), "p": int64(20), "radix": int64(44)}, "p", "p = 20 needs 49 ports but radix = 44"},
-		{"slimfly", Values{"q": int64(19), "radix": int64(29)}, "radix", "too small"},
+		{"slimfly", Values{"q": int64(19), "max_radix": int64(40)}, "p", "p = 15 needs 44 ports but max_radix = 40"},
+		{"slimfly", Values{"q": int64(19), "p": int64(20), "max_radix": int64(44)}, "p", "p = 20 needs 49 ports but max_radix = 44"},
+		{"slimfly", Values{"q": int64(19), "max_radix": int64(29)}, "max_radix", "too small"},
 		{"dragonfly", Values{}, "p", "required"},
 		{"dragonfly", Values{"p": int64(0)}, "p", "positive"},
 		{"dragonfly", Values{"p": int64(2), "a": int64(0)}, "a", "positive"},
@@ -599,11 +599,11 @@ func TestNormalizeErrors(t *testing.T) {
 		{"dragonfly", Values{"p": int64(2), "g": int64(10)}, "g", "[2, 9]"},
 		{"dragonfly", Values{"p": int64(2), "g": int64(4)}, "g", "valid g: 2, 3, 5, 9"},
 		{"dragonfly", Values{"p": int64(2), "a": "max"}, "a", `"balanced"`},
-		{"dragonfly", Values{"p": int64(7), "radix": int64(26)}, "p", "p = 7 needs 27 ports but radix = 26"},
+		{"dragonfly", Values{"p": int64(7), "max_radix": int64(26)}, "p", "p = 7 needs 27 ports but max_radix = 26"},
 		{"fattree", Values{"p": int64(1)}, "p", "at least 2"},
 		{"fattree", Values{"p": int64(4), "levels": int64(0)}, "levels", "positive"},
 		{"fattree", Values{"p": int64(1000), "levels": int64(9)}, "levels", "overflows"},
-		{"fattree", Values{"p": int64(4), "radix": int64(8)}, "radix", "valid parameters: p, levels"},
+		{"fattree", Values{"p": int64(4), "max_radix": int64(8)}, "max_radix", "valid parameters: p, levels"},
 	}
 	reg := Default()
 	for _, tt := range tests {
@@ -632,12 +632,12 @@ func TestResolve(t *testing.T) {
 		given Values
 		want  Values
 	}{
-		{"slimfly", Values{"q": int64(19)}, Values{"q": int64(19), "p": int64(15), "radix": int64(0)}},
-		{"slimfly", Values{"q": int64(19), "p": "floor"}, Values{"q": int64(19), "p": int64(14), "radix": int64(0)}},
-		{"slimfly", Values{"q": int64(4)}, Values{"q": int64(4), "p": int64(3), "radix": int64(0)}},
-		{"dragonfly", Values{"p": int64(4)}, Values{"p": int64(4), "a": int64(8), "h": int64(4), "g": int64(33), "radix": int64(0)}},
-		{"dragonfly", Values{"p": int64(4), "a": int64(3)}, Values{"p": int64(4), "a": int64(3), "h": int64(4), "g": int64(13), "radix": int64(0)}},
-		{"torus", Values{"k": int64(4), "n": int64(3)}, Values{"k": int64(4), "n": int64(3), "p": int64(1), "radix": int64(0)}},
+		{"slimfly", Values{"q": int64(19)}, Values{"q": int64(19), "p": int64(15), "max_radix": int64(0)}},
+		{"slimfly", Values{"q": int64(19), "p": "floor"}, Values{"q": int64(19), "p": int64(14), "max_radix": int64(0)}},
+		{"slimfly", Values{"q": int64(4)}, Values{"q": int64(4), "p": int64(3), "max_radix": int64(0)}},
+		{"dragonfly", Values{"p": int64(4)}, Values{"p": int64(4), "a": int64(8), "h": int64(4), "g": int64(33), "max_radix": int64(0)}},
+		{"dragonfly", Values{"p": int64(4), "a": int64(3)}, Values{"p": int64(4), "a": int64(3), "h": int64(4), "g": int64(13), "max_radix": int64(0)}},
+		{"torus", Values{"k": int64(4), "n": int64(3)}, Values{"k": int64(4), "n": int64(3), "p": int64(1), "max_radix": int64(0)}},
 		{"fattree", Values{"p": int64(22)}, Values{"p": int64(22), "levels": int64(3)}},
 	}
 	for _, tt := range tests {

@@ -171,7 +171,7 @@ func slimFly() *Family {
 		default:
 			return t, paramErr(name, "p", "want an integer or one of \"balanced\", \"floor\", got %q", choice)
 		}
-		if t.radix, err = intParam(name, v, "radix", 0, math.MaxInt32); err != nil {
+		if t.radix, err = intParam(name, v, "max_radix", 0, math.MaxInt32); err != nil {
 			return t, err
 		}
 		return t, checkRadix(name, t.p, t.kNet, t.radix)

@@ -8,10 +8,10 @@ func paramP(def any, choices []string, doc string) Param {
 	return Param{Name: "p", Kind: Int, Default: def, Choices: choices, Doc: doc}
 }
 
-var radixDoc = "router radix (ports per router) available; 0 = unconstrained. When > 0, p plus the network radix must fit."
+const radixDoc = "router radix (ports per router) available; 0 = unconstrained. When > 0, p plus the network radix must fit."
 
 func paramRadix() Param {
-	return Param{Name: "radix", Kind: Int, Default: int64(0), Doc: radixDoc}
+	return Param{Name: "max_radix", Kind: Int, Default: int64(0), Doc: radixDoc}
 }
 
 // torusParams are the resolved parameters of a k-ary n-cube.
@@ -31,7 +31,7 @@ func torus() *Family {
 		if t.p, err = intParam(name, v, "p", 1, maxConc); err != nil {
 			return t, err
 		}
-		if t.radix, err = intParam(name, v, "radix", 0, math.MaxInt32); err != nil {
+		if t.radix, err = intParam(name, v, "max_radix", 0, math.MaxInt32); err != nil {
 			return t, err
 		}
 		if _, ok := pow64(t.k, t.n); !ok {
@@ -138,7 +138,7 @@ func hypercube() *Family {
 		if t.p, err = intParam(name, v, "p", 1, maxConc); err != nil {
 			return t, err
 		}
-		if t.radix, err = intParam(name, v, "radix", 0, math.MaxInt32); err != nil {
+		if t.radix, err = intParam(name, v, "max_radix", 0, math.MaxInt32); err != nil {
 			return t, err
 		}
 		return t, checkRadix(name, t.p, t.n, t.radix)

@@ -1,0 +1,500 @@
+// Package cli implements the runexp command-line interface: the commands
+// validate, plan, run, report, fmt, ls, gc and families, their flags,
+// progress output (live on a terminal, one line per event otherwise, or JSON
+// lines with --json) and exit codes. cmd/runexp only wires it to the process.
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/runexp/runexp/pkg/eval"
+	"github.com/runexp/runexp/pkg/families"
+)
+
+// Exit codes.
+const (
+	ExitOK          = 0   // success
+	ExitInvalid     = 1   // invalid experiment (or usage error, or unformatted files with fmt --check)
+	ExitFailed      = 2   // at least one cell failed; the others finished and are cached
+	ExitInterrupted = 130 // interrupted (Ctrl-C); finished cells are cached
+)
+
+// exitError carries an exit code through cobra.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit %d", e.code)
+	}
+	return e.err.Error()
+}
+
+// options are the global flags.
+type options struct {
+	jobs     int
+	vars     []string
+	results  string
+	json     bool
+	maxCells int
+
+	stdout, stderr io.Writer
+}
+
+// Main runs the runexp command line with args (without the program name)
+// and returns the exit code. Cancelling ctx interrupts a run.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	o := &options{stdout: stdout, stderr: stderr}
+	root := newRoot(o)
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return ExitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			o.printError(ee.err)
+		}
+		return ee.code
+	}
+	// A usage error from cobra (unknown command or flag).
+	fmt.Fprintf(stderr, "runexp: %v\nRun 'runexp --help' for usage.\n", err)
+	return ExitInvalid
+}
+
+func (o *options) printError(err error) {
+	if o.json {
+		json.NewEncoder(o.stdout).Encode(eval.Event{Type: eval.EventError, Error: err.Error()})
+		return
+	}
+	fmt.Fprintf(o.stderr, "runexp: %v\n", err)
+}
+
+func newRoot(o *options) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "runexp",
+		Short: "Reproducible interconnection-network topology experiments",
+		Long: `runexp expands HCL experiment files into a DAG of cached cells (topology
+builds, metrics, study datasets, figures, tables), computes only the cells
+whose inputs changed, stores study results as Parquet and renders figures
+(PDF, PNG), tables (Markdown, LaTeX, CSV) and a scorecard of expectations.
+
+An EXPERIMENT argument is an .hcl file or a directory: every .hcl file in the
+directory is one experiment, named after the file.
+
+Exit codes: 0 ok, 1 invalid experiment, 2 a cell failed (the others finish
+and stay cached), 130 interrupted (finished cells stay cached).`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	pf := root.PersistentFlags()
+	pf.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "cells computed in parallel")
+	pf.StringArrayVar(&o.vars, "var", nil, "set a variable: --var name=value (repeatable)")
+	pf.StringVar(&o.results, "results", "results", "results directory (the cache is in DIR/.cache)")
+	pf.BoolVar(&o.json, "json", false, "print one JSON event per line on stdout")
+	pf.IntVar(&o.maxCells, "max-cells", eval.DefaultMaxCells, "refuse experiments that expand to more cells")
+	root.AddCommand(
+		o.validateCmd(), o.planCmd(), o.runCmd(), o.reportCmd(),
+		o.fmtCmd(), o.lsCmd(), o.gcCmd(), o.familiesCmd(),
+	)
+	return root
+}
+
+// load parses and decodes experiments, printing diagnostics; invalid
+// experiments give an exitError with ExitInvalid.
+func (o *options) load(args []string) ([]*eval.Experiment, error) {
+	vars := map[string]string{}
+	for _, v := range o.vars {
+		name, val, ok := strings.Cut(v, "=")
+		if !ok || name == "" {
+			return nil, &exitError{ExitInvalid, fmt.Errorf("--var %q: want name=value", v)}
+		}
+		vars[name] = val
+	}
+	l := eval.NewLoader(eval.Options{Registry: families.Default(), Vars: vars, MaxCells: o.maxCells})
+	exps, diags := l.Load(args)
+	if len(diags) > 0 {
+		o.printDiags(l.Files(), diags)
+	}
+	if diags.HasErrors() {
+		return nil, &exitError{code: ExitInvalid}
+	}
+	return exps, nil
+}
+
+// printDiags prints diagnostics with hcl's text writer (source snippets,
+// file:line:col), or as JSON error events with --json.
+func (o *options) printDiags(files map[string]*hcl.File, diags hcl.Diagnostics) {
+	if o.json {
+		enc := json.NewEncoder(o.stdout)
+		for _, d := range diags {
+			ev := map[string]any{"event": "error", "summary": d.Summary, "detail": d.Detail}
+			if d.Severity == hcl.DiagWarning {
+				ev["event"] = "warning"
+			}
+			if d.Subject != nil {
+				ev["file"], ev["line"], ev["column"] = d.Subject.Filename, d.Subject.Start.Line, d.Subject.Start.Column
+			}
+			enc.Encode(ev)
+		}
+		return
+	}
+	width, color := uint(100), false
+	if f, ok := o.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		color = true
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 20 {
+			width = uint(w)
+		}
+	}
+	hcl.NewDiagnosticTextWriter(o.stderr, files, width, color).WriteDiagnostics(diags)
+}
+
+// observer returns the progress observer for the output mode and a function
+// to call when the run is over.
+func (o *options) observer() (eval.Observer, func()) {
+	if o.json {
+		return newJSONObserver(o.stdout), func() {}
+	}
+	if f, ok := o.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		w, _, _ := term.GetSize(int(f.Fd()))
+		t := newTermObserver(o.stderr, w)
+		return t, t.Close
+	}
+	return &plainObserver{w: o.stdout}, func() {}
+}
+
+func (o *options) engine(obs eval.Observer) *eval.Engine {
+	return eval.NewEngine(o.results, o.jobs, obs)
+}
+
+func (o *options) validateCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "validate EXPERIMENT...",
+		Short: "Check experiment files and report what they expand to",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			exps, err := o.load(args)
+			if err != nil {
+				return err
+			}
+			g := eval.BuildGraph(exps)
+			for _, e := range exps {
+				inst := 0
+				for _, t := range e.Topologies {
+					inst += len(t.Instances)
+				}
+				cells := 0
+				for _, c := range g.Cells {
+					if c.Exp == e {
+						cells++
+					}
+				}
+				if o.json {
+					json.NewEncoder(o.stdout).Encode(map[string]any{"event": "valid", "experiment": e.Name, "path": e.Path,
+						"topologies": len(e.Topologies), "instances": inst, "studies": len(e.Studies),
+						"figures": len(e.Figures), "tables": len(e.Tables), "cells": cells})
+					continue
+				}
+				fmt.Fprintf(o.stdout, "%s: ok: %d topologies (%d instances), %d studies, %d figures, %d tables, %d cells\n",
+					e.Path, len(e.Topologies), inst, len(e.Studies), len(e.Figures), len(e.Tables), cells)
+			}
+			return nil
+		},
+	}
+}
+
+func (o *options) planCmd() *cobra.Command {
+	var all bool
+	cmd := &cobra.Command{
+		Use:   "plan EXPERIMENT...",
+		Short: "Show which cells would be computed, and why",
+		Long: `plan lists every cell that 'runexp run' would compute, with its status:
+new (never computed) or stale (computed before with other parameters, inputs
+or code; the reason names what changed), and counts the cached cells.
+It writes nothing.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			exps, err := o.load(args)
+			if err != nil {
+				return err
+			}
+			en := o.engine(nil)
+			p := eval.MakePlan(eval.BuildGraph(exps), en.Store, o.results)
+			if o.json {
+				en.Observer = newJSONObserver(o.stdout)
+				en.EmitPlan(p, all)
+				run, newN, stale, cached := p.Counts()
+				json.NewEncoder(o.stdout).Encode(map[string]any{"event": "plan_summary", "run": run, "new": newN, "stale": stale, "cached": cached})
+				return nil
+			}
+			o.printPlan(p, all)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&all, "all", false, "list cached cells too")
+	return cmd
+}
+
+// printPlan prints a plan as aligned text, per experiment.
+func (o *options) printPlan(p *eval.Plan, all bool) {
+	for _, e := range p.Graph.Experiments {
+		var rows [][3]string
+		run, newN, stale, cached := 0, 0, 0, 0
+		for _, pe := range p.Entries {
+			if pe.Cell.Exp != e {
+				continue
+			}
+			switch {
+			case pe.Run && pe.Status == eval.New:
+				run++
+				newN++
+			case pe.Run:
+				run++
+				stale++
+			case pe.Status == eval.Cached:
+				cached++
+			default:
+				continue
+			}
+			if pe.Run || all {
+				rows = append(rows, [3]string{string(pe.Status), pe.Cell.Label, pe.Reason})
+			}
+		}
+		fmt.Fprintf(o.stdout, "%s: %d cells to compute (%d new, %d stale), %d cached\n", e.Name, run, newN, stale, cached)
+		wl := 0
+		for _, r := range rows {
+			wl = max(wl, len(r[1]))
+		}
+		for _, r := range rows {
+			if r[2] != "" {
+				fmt.Fprintf(o.stdout, "  %-6s  %-*s  %s\n", r[0], wl, r[1], r[2])
+			} else {
+				fmt.Fprintf(o.stdout, "  %-6s  %s\n", r[0], r[1])
+			}
+		}
+	}
+}
+
+func (o *options) runCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "run EXPERIMENT...",
+		Short: "Compute what changed and write datasets, figures, tables and reports",
+		Long: `run computes every cell that is not cached (see 'runexp plan'), in parallel
+(-j), storing each finished cell in the cache at once, then writes
+results/<experiment>/: <study>.parquet, figures/*.pdf|png, tables/*.md|tex|csv,
+scorecard.md|json and report.md. Ctrl-C stops scheduling and waits for the
+running cells (Ctrl-C again abandons them); finished cells stay cached and the
+next run resumes.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			exps, err := o.load(args)
+			if err != nil {
+				return err
+			}
+			obs, done := o.observer()
+			en := o.engine(obs)
+			p := eval.MakePlan(eval.BuildGraph(exps), en.Store, o.results)
+			if o.json {
+				en.EmitPlan(p, false)
+			}
+			_, err = en.Run(cmd.Context(), p)
+			done()
+			return runError(err)
+		},
+	}
+}
+
+// runError maps an engine error to an exit code.
+func runError(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, context.Canceled):
+		return &exitError{code: ExitInterrupted}
+	case errors.Is(err, eval.ErrCellsFailed):
+		return &exitError{ExitFailed, err}
+	}
+	return &exitError{ExitFailed, err}
+}
+
+func (o *options) reportCmd() *cobra.Command {
+	var force bool
+	cmd := &cobra.Command{
+		Use:   "report EXPERIMENT...",
+		Short: "Re-render figures, tables and reports from stored datasets, computing nothing else",
+		Long: `report renders the figures and tables whose rendering is not cached (or all
+of them with --force) from the study datasets in the cache, or from
+results/<experiment>/<study>.parquet when the cache lacks them and the file
+carries the matching key, and rewrites the reports. It never computes
+topologies or metrics: a study without stored data is reported as missing.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			exps, err := o.load(args)
+			if err != nil {
+				return err
+			}
+			obs, done := o.observer()
+			en := o.engine(obs)
+			p := eval.MakeReportPlan(eval.BuildGraph(exps), en.Store, o.results, force)
+			_, err = en.Run(cmd.Context(), p)
+			done()
+			return runError(err)
+		},
+	}
+	cmd.Flags().BoolVar(&force, "force", false, "re-render every figure and table, cached or not")
+	return cmd
+}
+
+func (o *options) fmtCmd() *cobra.Command {
+	var check bool
+	cmd := &cobra.Command{
+		Use:   "fmt EXPERIMENT...",
+		Short: "Format experiment files in the canonical HCL style",
+		Long: `fmt rewrites experiment files in the canonical HCL layout (hclwrite). With
+--check it only lists the files that are not formatted and exits 1 if any.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			files, err := eval.ExperimentFiles(args)
+			if err != nil {
+				return &exitError{ExitInvalid, err}
+			}
+			res, diags, files2 := eval.FormatFiles(files, !check)
+			if diags.HasErrors() {
+				o.printDiags(files2, diags)
+				return &exitError{code: ExitInvalid}
+			}
+			for _, f := range res {
+				fmt.Fprintln(o.stdout, f)
+			}
+			if check && len(res) > 0 {
+				return &exitError{code: ExitInvalid}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&check, "check", false, "list unformatted files and exit 1 if any; change nothing")
+	return cmd
+}
+
+func (o *options) lsCmd() *cobra.Command {
+	var cells bool
+	cmd := &cobra.Command{
+		Use:   "ls EXPERIMENT...",
+		Short: "List studies, figures, tables and cells with their status",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			exps, err := o.load(args)
+			if err != nil {
+				return err
+			}
+			en := o.engine(nil)
+			p := eval.MakePlan(eval.BuildGraph(exps), en.Store, o.results)
+			var buf bytes.Buffer
+			eval.List(&buf, p, cells, o.json)
+			o.stdout.Write(buf.Bytes())
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&cells, "cells", false, "list every cell")
+	return cmd
+}
+
+func (o *options) gcCmd() *cobra.Command {
+	var dry bool
+	cmd := &cobra.Command{
+		Use:   "gc [EXPERIMENT...]",
+		Short: "Drop cache entries that no experiment references",
+		Long: `gc removes every cache entry (results/.cache) that none of the named
+experiments (default: the experiments directory) references with the current
+--var values, plus temporary files older than an hour left by interrupted
+writes. Cells of other profiles (say --var profile=paper) are dropped unless
+you name them with the same --var values.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				args = []string{"experiments"}
+			}
+			exps, err := o.load(args)
+			if err != nil {
+				return err
+			}
+			en := o.engine(nil)
+			st, err := eval.CollectGarbage(eval.BuildGraph(exps), en.Store, dry)
+			if err != nil {
+				return &exitError{ExitFailed, err}
+			}
+			if o.json {
+				json.NewEncoder(o.stdout).Encode(map[string]any{"event": "gc", "removed": st.Removed, "removed_bytes": st.RemovedBytes,
+					"kept": st.Kept, "kept_bytes": st.KeptBytes, "temp_files": st.Temps, "dry_run": dry})
+				return nil
+			}
+			verb := "removed"
+			if dry {
+				verb = "would remove"
+			}
+			fmt.Fprintf(o.stdout, "%s %d cache entries (%s) and %d temporary files; kept %d (%s)\n",
+				verb, st.Removed, fmtBytes(st.RemovedBytes), st.Temps, st.Kept, fmtBytes(st.KeptBytes))
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&dry, "dry-run", false, "only report what would be removed")
+	return cmd
+}
+
+func fmtBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+func (o *options) familiesCmd() *cobra.Command {
+	var markdown bool
+	cmd := &cobra.Command{
+		Use:   "families [FAMILY...]",
+		Short: "List topology families, their parameters and the metrics",
+		Long: `families prints the topology families of the registry with their
+parameters, defaults and documentation, and the metrics a study can compute.
+--markdown prints the README's reference section.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			reg := families.Default()
+			for _, a := range args {
+				if _, ok := reg.Lookup(a); !ok {
+					return &exitError{ExitInvalid, fmt.Errorf("unknown family %q; families: %s", a, strings.Join(reg.Names(), ", "))}
+				}
+			}
+			switch {
+			case o.json:
+				return json.NewEncoder(o.stdout).Encode(eval.FamiliesDoc(reg, args))
+			case markdown:
+				io.WriteString(o.stdout, eval.FamiliesMarkdown(reg))
+			default:
+				io.WriteString(o.stdout, eval.FamiliesText(reg, args))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&markdown, "markdown", false, "print the Markdown reference used in the README")
+	return cmd
+}

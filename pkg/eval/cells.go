@@ -1,0 +1,223 @@
+package eval
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/runexp/runexp/pkg/cache"
+	"github.com/runexp/runexp/pkg/report"
+)
+
+// Cell kinds. A build cell constructs a topology; size, distance and cost
+// cells compute one metric group of one topology instance; a dataset cell
+// assembles a study's rows into Parquet; figure and table cells render.
+const (
+	KindBuild   = "build"
+	KindDataset = "dataset"
+	KindFigure  = "figure"
+	KindTable   = "table"
+)
+
+// Code versions of the non-metric cell kinds (metric groups: groupVersion;
+// build cells: the family's Version). Bump one when the kind's output
+// changes; exactly the cells of that kind (and their dependents) rerun.
+const (
+	datasetVersion = 1
+	figureVersion  = 1
+	tableVersion   = 1
+)
+
+// Cell is one unit of work: a kind, fully resolved parameters, and input
+// cells. Its Key is a sha256 over the key-scheme version, the kind, the
+// kind's code version, the canonical parameters and the input keys.
+type Cell struct {
+	ID      string // stable identity within its experiment, e.g. "distance/sf/3"
+	Exp     *Experiment
+	Kind    string
+	Version int
+	Label   string          // short human description, e.g. "distance sf q=7"
+	Params  json.RawMessage // canonical JSON (sorted keys)
+	Inputs  []*Cell
+	Key     cache.Key
+
+	// What the cell computes: exactly one is set, by kind.
+	inst   *Instance
+	model  *CostModel
+	study  *Study
+	figure *Figure
+	table  *Table
+	group  string
+}
+
+// Graph is the DAG of cells of a set of experiments, deduplicated by key and
+// in topological order (inputs before the cells that use them).
+type Graph struct {
+	Experiments []*Experiment
+	Cells       []*Cell
+	// Datasets, Figures and Tables map each experiment's outputs to their
+	// cells, in declaration order.
+	Datasets map[*Study]*Cell
+	Figures  map[*Figure]*Cell
+	Tables   map[*Table]*Cell
+	byKey    map[cache.Key]*Cell
+}
+
+// canonical encodes v as canonical JSON: encoding/json sorts map keys and
+// formats numbers deterministically.
+func canonical(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("eval: canonical params: %v", err))
+	}
+	return b
+}
+
+// add computes c's key and inserts it, or returns the existing cell with the
+// same key.
+func (g *Graph) add(c *Cell) *Cell {
+	keys := make([]cache.Key, len(c.Inputs))
+	for i, in := range c.Inputs {
+		keys[i] = in.Key
+	}
+	c.Key = cache.KeyOf(c.Kind, c.Version, c.Params, keys)
+	if prev, ok := g.byKey[c.Key]; ok {
+		return prev
+	}
+	g.byKey[c.Key] = c
+	g.Cells = append(g.Cells, c)
+	return c
+}
+
+// topoParams is the canonical parameter object of a topology instance.
+func topoParams(in *Instance) map[string]any {
+	return map[string]any{"family": in.Topology.Family.Name, "params": map[string]any(in.Params)}
+}
+
+// BuildGraph expands experiments into the cell DAG.
+func BuildGraph(exps []*Experiment) *Graph {
+	g := &Graph{
+		Experiments: exps,
+		Datasets:    map[*Study]*Cell{},
+		Figures:     map[*Figure]*Cell{},
+		Tables:      map[*Table]*Cell{},
+		byKey:       map[cache.Key]*Cell{},
+	}
+	for _, e := range exps {
+		g.addExperiment(e)
+	}
+	return g
+}
+
+func (g *Graph) addExperiment(e *Experiment) {
+	builds := map[*Instance]*Cell{}
+	build := func(in *Instance) *Cell {
+		if c, ok := builds[in]; ok {
+			return c
+		}
+		c := g.add(&Cell{
+			ID: fmt.Sprintf("build/%s/%d", in.Topology.Name, in.Index), Exp: e, Kind: KindBuild,
+			Version: in.Topology.Family.Version, Label: "build " + in.Label(),
+			Params: canonical(topoParams(in)), inst: in,
+		})
+		builds[in] = c
+		return c
+	}
+	type metricKey struct {
+		in    *Instance
+		group string
+		model *CostModel
+	}
+	metricCells := map[metricKey]*Cell{}
+	metric := func(in *Instance, group string, model *CostModel) *Cell {
+		k := metricKey{in, group, model}
+		if c, ok := metricCells[k]; ok {
+			return c
+		}
+		params := topoParams(in)
+		id := fmt.Sprintf("%s/%s/%d", group, in.Topology.Name, in.Index)
+		label := group + " " + in.Label()
+		var inputs []*Cell
+		switch group {
+		case GroupDistance:
+			inputs = []*Cell{build(in)}
+		case GroupCost:
+			params["cost_model"] = model.canonical()
+			id = fmt.Sprintf("cost/%s/%s/%d", model.Name, in.Topology.Name, in.Index)
+			label = fmt.Sprintf("cost %s %s", model.Name, in.Label())
+		}
+		c := g.add(&Cell{ID: id, Exp: e, Kind: group, Version: groupVersion(group), Label: label,
+			Params: canonical(params), Inputs: inputs, inst: in, model: model, group: group})
+		metricCells[k] = c
+		return c
+	}
+	for _, s := range e.Studies {
+		groups := studyGroups(s)
+		var inputs []*Cell
+		var rows []map[string]any
+		for _, t := range s.Topologies {
+			for _, in := range t.Instances {
+				row := map[string]any{"topology": t.Name, "label": t.Label, "family": t.Family.Name, "params": map[string]any(in.Params)}
+				var idx []int
+				for _, grp := range groups {
+					idx = append(idx, len(inputs))
+					inputs = append(inputs, metric(in, grp, s.CostModel))
+				}
+				row["inputs"] = idx
+				rows = append(rows, row)
+			}
+		}
+		params := map[string]any{
+			"experiment": e.Name, "study": s.Name, "title": s.Title,
+			"columns": s.Columns, "rows": rows,
+		}
+		g.Datasets[s] = g.add(&Cell{ID: "dataset/" + s.Name, Exp: e, Kind: KindDataset, Version: datasetVersion,
+			Label: "dataset " + s.Name, Params: canonical(params), Inputs: inputs, study: s})
+	}
+	for _, f := range e.Figures {
+		params := map[string]any{"experiment": e.Name, "spec": f.Spec, "where": f.Where}
+		g.Figures[f] = g.add(&Cell{ID: "figure/" + f.Name, Exp: e, Kind: KindFigure, Version: figureVersion,
+			Label: "figure " + f.Name, Params: canonical(params), Inputs: []*Cell{g.Datasets[f.Study]}, figure: f})
+	}
+	for _, t := range e.Tables {
+		params := map[string]any{"experiment": e.Name, "spec": t.Spec, "where": t.Where, "expect": expectParams(t.Expect)}
+		g.Tables[t] = g.add(&Cell{ID: "table/" + t.Name, Exp: e, Kind: KindTable, Version: tableVersion,
+			Label: "table " + t.Name, Params: canonical(params), Inputs: []*Cell{g.Datasets[t.Study]}, table: t})
+	}
+}
+
+// expectParams returns the expectations without source positions, so that
+// moving an expect block in its file does not invalidate the table.
+func expectParams(es []report.Expectation) []report.Expectation {
+	out := make([]report.Expectation, len(es))
+	for i, e := range es {
+		e.Pos = ""
+		out[i] = e
+	}
+	return out
+}
+
+// studyGroups returns the metric groups a study needs, in a fixed order.
+func studyGroups(s *Study) []string {
+	set := map[string]bool{}
+	for _, m := range s.Metrics {
+		set[m.Group] = true
+	}
+	groups := make([]string, 0, len(set))
+	for grp := range set {
+		groups = append(groups, grp)
+	}
+	sort.Strings(groups)
+	return groups
+}
+
+// canonical returns the cost model's coefficients for cell parameters.
+func (m *CostModel) canonical() map[string]any {
+	return map[string]any{
+		"router_cost_per_port": m.RouterPerPort,
+		"router_cost_fixed":    m.RouterFixed,
+		"link_cost":            m.Link,
+		"endpoint_link_cost":   m.EndpointLink,
+		"power_per_port":       m.PowerPerPort,
+	}
+}

@@ -1,0 +1,276 @@
+package eval
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/runexp/runexp/pkg/cache"
+	"github.com/runexp/runexp/pkg/dataset"
+	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/report"
+)
+
+// Blob names inside cache entries.
+const (
+	blobTopology = "topology.bin"
+	blobValues   = "values.json"
+	blobParquet  = "data.parquet"
+	blobPDF      = "figure.pdf"
+	blobPNG      = "figure.png"
+	blobMarkdown = "table.md"
+	blobLaTeX    = "table.tex"
+	blobCSV      = "table.csv"
+	blobExpect   = "expect.json"
+)
+
+// compute runs one cell. workers bounds parallelism inside the cell.
+func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, error) {
+	switch c.Kind {
+	case KindBuild:
+		t, err := c.inst.Topology.Family.Build(c.inst.Params)
+		if err != nil {
+			return nil, err
+		}
+		data, err := t.MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		return &result{entry: &cache.Entry{Blobs: []cache.Blob{{Name: blobTopology, Data: data}}}, topo: t}, nil
+	case GroupSize:
+		return valuesResult(computeSize(c.inst.Topology.Family, c.inst.Params))
+	case GroupDistance:
+		return valuesResult(computeDistance(ctx, in[0].topo, workers))
+	case GroupCost:
+		return valuesResult(computeCost(c.inst.Topology.Family, c.inst.Params, c.model))
+	case KindDataset:
+		return computeDataset(c, in)
+	case KindFigure:
+		t := in[0].table
+		if c.figure.Where != nil {
+			t = t.Where(c.figure.Where)
+		}
+		pdf, png, err := report.RenderFigure(c.figure.Spec, t)
+		if err != nil {
+			return nil, err
+		}
+		return &result{entry: &cache.Entry{Blobs: []cache.Blob{{Name: blobPDF, Data: pdf}, {Name: blobPNG, Data: png}}}}, nil
+	case KindTable:
+		return computeTable(c, in[0].table)
+	}
+	return nil, fmt.Errorf("unknown cell kind %q", c.Kind)
+}
+
+// decodeResult turns a cache entry back into a result.
+func decodeResult(c *Cell, e *cache.Entry) (*result, error) {
+	res := &result{entry: e}
+	blob := func(name string) ([]byte, error) {
+		b, ok := e.Blob(name)
+		if !ok {
+			return nil, fmt.Errorf("cache entry has no %s", name)
+		}
+		return b, nil
+	}
+	switch c.Kind {
+	case KindBuild:
+		b, err := blob(blobTopology)
+		if err != nil {
+			return nil, err
+		}
+		res.topo = &families.Topology{}
+		if err := res.topo.UnmarshalBinary(b); err != nil {
+			return nil, err
+		}
+	case GroupSize, GroupDistance, GroupCost:
+		b, err := blob(blobValues)
+		if err != nil {
+			return nil, err
+		}
+		if res.values, err = decodeValues(b); err != nil {
+			return nil, err
+		}
+	case KindDataset:
+		b, err := blob(blobParquet)
+		if err != nil {
+			return nil, err
+		}
+		if res.table, err = dataset.ReadParquet(bytes.NewReader(b), int64(len(b))); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// storedValue is the JSON form of a metric value. Floats are stored as
+// strconv 'g' -1 strings, which round-trip exactly (NaN and ±Inf included).
+type storedValue struct {
+	Kind string `json:"kind"`
+	V    string `json:"v"`
+}
+
+func encodeValues(v metricValues) []byte {
+	out := make(map[string]storedValue, len(v))
+	for name, x := range v {
+		out[name] = storedValue{Kind: x.Kind.String(), V: x.String()}
+	}
+	return canonical(out)
+}
+
+func decodeValues(b []byte) (metricValues, error) {
+	var in map[string]storedValue
+	if err := json.Unmarshal(b, &in); err != nil {
+		return nil, fmt.Errorf("metric values: %w", err)
+	}
+	out := make(metricValues, len(in))
+	for name, s := range in {
+		var v dataset.Value
+		var err error
+		switch s.Kind {
+		case "null":
+		case "int":
+			var i int64
+			i, err = strconv.ParseInt(s.V, 10, 64)
+			v = dataset.IntValue(i)
+		case "float":
+			var f float64
+			f, err = strconv.ParseFloat(s.V, 64)
+			v = dataset.FloatValue(f)
+		case "string":
+			v = dataset.StringValue(s.V)
+		case "bool":
+			var b bool
+			b, err = strconv.ParseBool(s.V)
+			v = dataset.BoolValue(b)
+		default:
+			err = fmt.Errorf("unknown kind %q", s.Kind)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("metric %s: %w", name, err)
+		}
+		out[name] = v
+	}
+	return out, nil
+}
+
+func valuesResult(v metricValues, err error) (*result, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &result{entry: &cache.Entry{Blobs: []cache.Blob{{Name: blobValues, Data: encodeValues(v)}}}, values: v}, nil
+}
+
+// paramValue converts a resolved family parameter to a column value.
+func paramValue(x any, kind dataset.Kind) dataset.Value {
+	var v dataset.Value
+	switch y := x.(type) {
+	case nil:
+		return v
+	case int64:
+		v = dataset.IntValue(y)
+	case float64:
+		v = dataset.FloatValue(y)
+	case string:
+		v = dataset.StringValue(y)
+	default:
+		v = dataset.StringValue(formatParam(x))
+	}
+	if kind == dataset.String && v.Kind != dataset.String {
+		return dataset.StringValue(v.String())
+	}
+	return v
+}
+
+// computeDataset assembles a study's table, one row per topology instance,
+// and encodes it as Parquet.
+func computeDataset(c *Cell, in []*result) (*result, error) {
+	s := c.study
+	t := &dataset.Table{Meta: map[string]string{
+		"runexp.experiment": c.Exp.Name,
+		"runexp.study":      s.Name,
+		"runexp.key":        c.Key.String(),
+	}}
+	if s.Title != "" {
+		t.Meta["runexp.title"] = s.Title
+	}
+	for _, col := range s.Columns {
+		dc := dataset.NewColumn(col.Name, col.Kind, col.Unit)
+		dc.Doc = col.Doc
+		t.Columns = append(t.Columns, dc)
+	}
+	groups := studyGroups(s)
+	next := 0
+	for _, topo := range s.Topologies {
+		for _, inst := range topo.Instances {
+			vals := metricValues{}
+			for range groups {
+				for k, v := range in[next].values {
+					vals[k] = v
+				}
+				next++
+			}
+			for i, col := range s.Columns {
+				var v dataset.Value
+				switch {
+				case col.Metric:
+					v = vals[col.Name]
+				case col.Param != "":
+					v = paramValue(inst.Params[col.Param], col.Kind)
+				case col.Name == colTopology:
+					v = dataset.StringValue(topo.Name)
+				case col.Name == colLabel:
+					v = dataset.StringValue(topo.Label)
+				case col.Name == colFamily:
+					v = dataset.StringValue(topo.Family.Name)
+				}
+				if err := t.Columns[i].Append(v); err != nil {
+					return nil, fmt.Errorf("study %s, %s: %w", s.Name, inst.Label(), err)
+				}
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := dataset.WriteParquet(&buf, t); err != nil {
+		return nil, fmt.Errorf("study %s: %w", s.Name, err)
+	}
+	return &result{entry: &cache.Entry{Blobs: []cache.Blob{{Name: blobParquet, Data: buf.Bytes()}}}, table: t}, nil
+}
+
+// computeTable renders a table block and checks its expectations.
+func computeTable(c *Cell, full *dataset.Table) (*result, error) {
+	tb := c.table
+	t := full
+	if tb.Where != nil {
+		t = t.Where(tb.Where)
+	}
+	md, err := report.RenderMarkdown(tb.Spec, t)
+	if err != nil {
+		return nil, err
+	}
+	tex, err := report.RenderLaTeX(tb.Spec, t)
+	if err != nil {
+		return nil, err
+	}
+	csv, err := report.RenderCSV(tb.Spec, t)
+	if err != nil {
+		return nil, err
+	}
+	// Expectations are checked against the whole study, so that a where
+	// that hides rows from the table does not hide them from checks.
+	results := make([]report.Result, len(tb.Expect))
+	for i, e := range tb.Expect {
+		results[i] = report.Check(e, full)
+	}
+	exp, err := json.Marshal(results)
+	if err != nil {
+		return nil, err
+	}
+	return &result{entry: &cache.Entry{Blobs: []cache.Blob{
+		{Name: blobMarkdown, Data: md}, {Name: blobLaTeX, Data: tex}, {Name: blobCSV, Data: csv}, {Name: blobExpect, Data: exp},
+	}}}, nil
+}
+
+// isFinite reports whether f is a finite number.
+func isFinite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }

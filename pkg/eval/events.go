@@ -1,0 +1,65 @@
+package eval
+
+import "time"
+
+// Event types emitted by planning, execution and output writing.
+const (
+	EventPlan    = "plan"    // one per cell that will run (and, with Observer.All, per cached cell)
+	EventStart   = "start"   // a cell started computing
+	EventFinish  = "finish"  // a cell finished and its result is stored
+	EventError   = "error"   // a cell failed, or an output could not be written
+	EventSkip    = "skip"    // a cell was not run because an input failed or the run was interrupted
+	EventWrite   = "write"   // an output file under results/ was written
+	EventSummary = "summary" // the end of a run
+)
+
+// Event is one progress event. The JSON form (with --json) has one event per
+// line; fields that do not apply are omitted.
+type Event struct {
+	Type       string  `json:"event"`
+	Experiment string  `json:"experiment,omitempty"`
+	Cell       string  `json:"cell,omitempty"` // cell ID
+	Kind       string  `json:"kind,omitempty"`
+	Label      string  `json:"label,omitempty"`
+	Key        string  `json:"key,omitempty"`
+	Status     string  `json:"status,omitempty"` // plan: cached, new or stale
+	Reason     string  `json:"reason,omitempty"`
+	Duration   float64 `json:"duration_s,omitempty"`
+	Error      string  `json:"error,omitempty"`
+	Path       string  `json:"path,omitempty"`
+
+	// Progress, on start/finish/error/skip events.
+	Done    int `json:"done,omitempty"`
+	Total   int `json:"total,omitempty"`
+	Running int `json:"running,omitempty"`
+
+	// Summary fields.
+	Summary *Summary `json:"summary,omitempty"`
+}
+
+// Summary is the outcome of a run.
+type Summary struct {
+	Cells       int     `json:"cells"`    // cells in the DAG (build cells that were not needed excluded)
+	Computed    int     `json:"computed"` // cells computed in this run
+	Cached      int     `json:"cached"`   // cells whose cached result was used
+	Failed      int     `json:"failed"`
+	Skipped     int     `json:"skipped"`
+	Written     int     `json:"written"` // output files written (unchanged ones are not rewritten)
+	Interrupted bool    `json:"interrupted,omitempty"`
+	Duration    float64 `json:"duration_s"`
+}
+
+// Observer receives events. Calls are serialized by the engine.
+type Observer interface {
+	Event(Event)
+}
+
+// ObserverFunc adapts a function to the Observer interface.
+type ObserverFunc func(Event)
+
+// Event calls f(e).
+func (f ObserverFunc) Event(e Event) { f(e) }
+
+func seconds(d time.Duration) float64 {
+	return float64(d.Round(time.Microsecond)) / float64(time.Second)
+}

@@ -1,0 +1,364 @@
+package eval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/runexp/runexp/pkg/cache"
+	"github.com/runexp/runexp/pkg/dataset"
+	"github.com/runexp/runexp/pkg/families"
+)
+
+// Engine executes plans: it computes cells on a local worker pool, stores
+// each finished cell in the cache at once, and writes the experiments'
+// outputs under Results.
+type Engine struct {
+	Results  string       // the results directory (outputs in <Results>/<experiment>/)
+	Store    *cache.Store // the cell cache (normally <Results>/.cache)
+	Workers  int          // cells computed at once; <= 0 means runtime.NumCPU()
+	Observer Observer     // receives progress events; may be nil
+}
+
+// NewEngine returns an engine for the results directory with its cache in
+// <results>/.cache.
+func NewEngine(results string, workers int, obs Observer) *Engine {
+	return &Engine{Results: results, Store: cache.New(CacheDir(results)), Workers: workers, Observer: obs}
+}
+
+// CacheDir returns the cache directory of a results directory.
+func CacheDir(results string) string { return results + "/.cache" }
+
+// ErrCellsFailed is returned (wrapped) by Run when at least one cell failed.
+var ErrCellsFailed = errors.New("cells failed")
+
+// result is a computed or loaded cell result: the stored entry plus the
+// decoded form dependents use.
+type result struct {
+	entry  *cache.Entry
+	topo   *families.Topology
+	values metricValues
+	table  *dataset.Table
+}
+
+// run is the state of one execution.
+type run struct {
+	en      *Engine
+	plan    *Plan
+	mu      sync.Mutex // guards results and observer calls
+	results map[*Cell]*result
+	uses    map[*Cell]int            // remaining dependents that will read the result
+	outputs map[*Experiment][]string // files written or confirmed per experiment
+}
+
+func (en *Engine) emit(e Event) {
+	if en.Observer != nil {
+		en.Observer.Event(e)
+	}
+}
+
+func (en *Engine) workers() int {
+	if en.Workers > 0 {
+		return en.Workers
+	}
+	return runtime.NumCPU()
+}
+
+// EmitPlan sends one plan event per cell that will run (and per cached cell
+// if all is set).
+func (en *Engine) EmitPlan(p *Plan, all bool) {
+	for _, pe := range p.Entries {
+		if !pe.Run && !(all && pe.Status == Cached) {
+			continue
+		}
+		c := pe.Cell
+		en.emit(Event{Type: EventPlan, Experiment: c.Exp.Name, Cell: c.ID, Kind: c.Kind, Label: c.Label,
+			Key: c.Key.Short(), Status: string(pe.Status), Reason: pe.Reason})
+	}
+}
+
+// Run computes the cells the plan marks to run, then writes the outputs of
+// every experiment and records the run's cells for the next plan. When ctx
+// is cancelled, no new cell starts; running cells are asked to stop, every
+// finished cell stays cached, outputs are not written, and Run returns
+// ctx.Err(). If cells fail, the others still run and are cached, the outputs
+// that do not depend on a failed cell are written, and the error wraps
+// ErrCellsFailed.
+func (en *Engine) Run(ctx context.Context, p *Plan) (*Summary, error) {
+	start := time.Now()
+	r := &run{en: en, plan: p, results: map[*Cell]*result{}, uses: map[*Cell]int{}, outputs: map[*Experiment][]string{}}
+	sum := &Summary{}
+	for _, pe := range p.Entries {
+		if pe.Run || pe.Status == Cached {
+			sum.Cells++
+		}
+		if pe.Status == Cached && !pe.Run {
+			sum.Cached++
+		}
+	}
+	failed := r.execute(ctx, sum)
+	sum.Interrupted = ctx.Err() != nil
+	var err error
+	if !sum.Interrupted {
+		for _, e := range p.Graph.Experiments {
+			n, werr := r.writeOutputs(e)
+			sum.Written += n
+			if werr != nil {
+				en.emit(Event{Type: EventError, Experiment: e.Name, Error: werr.Error()})
+				err = werr
+			}
+		}
+	}
+	for _, e := range p.Graph.Experiments {
+		if merr := r.updateManifest(e); merr != nil && err == nil {
+			err = merr
+		}
+	}
+	sum.Duration = seconds(time.Since(start))
+	en.emit(Event{Type: EventSummary, Summary: sum})
+	switch {
+	case sum.Interrupted:
+		return sum, ctx.Err()
+	case failed > 0:
+		return sum, fmt.Errorf("%d of %d cells %w", failed, sum.Computed+failed, ErrCellsFailed)
+	}
+	return sum, err
+}
+
+// task is a cell that runs in this execution.
+type task struct {
+	cell       *Cell
+	index      int // position in topological order
+	pending    int // inputs that run and have not finished
+	dependents []*task
+}
+
+// execute runs the plan's cells; it returns the number of failed cells.
+func (r *run) execute(ctx context.Context, sum *Summary) int {
+	tasks := map[*Cell]*task{}
+	var order []*task
+	for i, pe := range r.plan.Entries {
+		if pe.Run {
+			t := &task{cell: pe.Cell, index: i}
+			tasks[pe.Cell] = t
+			order = append(order, t)
+		}
+	}
+	for _, t := range order {
+		for _, in := range t.cell.Inputs {
+			r.uses[in]++
+			if it, ok := tasks[in]; ok {
+				t.pending++
+				it.dependents = append(it.dependents, t)
+			}
+		}
+	}
+	var ready []*task
+	for _, t := range order {
+		if t.pending == 0 {
+			ready = append(ready, t)
+		}
+	}
+	type done struct {
+		t   *task
+		err error
+		dur time.Duration
+	}
+	doneCh := make(chan done)
+	total, finished, running, failed := len(order), 0, 0, 0
+	skipped := map[*task]bool{}
+	var skip func(t *task, why string)
+	skip = func(t *task, why string) {
+		if skipped[t] {
+			return
+		}
+		skipped[t] = true
+		finished++
+		sum.Skipped++
+		r.en.emit(Event{Type: EventSkip, Experiment: t.cell.Exp.Name, Cell: t.cell.ID, Kind: t.cell.Kind, Label: t.cell.Label,
+			Reason: why, Done: finished, Total: total, Running: running})
+		for _, d := range t.dependents {
+			skip(d, "input "+t.cell.Label+" unavailable")
+		}
+	}
+	workers := r.en.workers()
+	for {
+		for running < workers && len(ready) > 0 && ctx.Err() == nil {
+			t := ready[0]
+			ready = ready[1:]
+			running++
+			r.en.emit(Event{Type: EventStart, Experiment: t.cell.Exp.Name, Cell: t.cell.ID, Kind: t.cell.Kind, Label: t.cell.Label,
+				Key: t.cell.Key.Short(), Done: finished, Total: total, Running: running})
+			go func() {
+				t0 := time.Now()
+				err := r.runCell(ctx, t.cell)
+				doneCh <- done{t, err, time.Since(t0)}
+			}()
+		}
+		if running == 0 {
+			break
+		}
+		d := <-doneCh
+		running--
+		finished++
+		c := d.t.cell
+		if d.err != nil {
+			failed++
+			msg := d.err.Error()
+			if ctx.Err() != nil && errors.Is(d.err, ctx.Err()) {
+				msg = "interrupted"
+				failed--
+				finished--
+				skip(d.t, msg)
+			} else {
+				r.en.emit(Event{Type: EventError, Experiment: c.Exp.Name, Cell: c.ID, Kind: c.Kind, Label: c.Label,
+					Error: msg, Duration: seconds(d.dur), Done: finished, Total: total, Running: running})
+				for _, dep := range d.t.dependents {
+					skip(dep, "input "+c.Label+" failed")
+				}
+			}
+			continue
+		}
+		sum.Computed++
+		r.en.emit(Event{Type: EventFinish, Experiment: c.Exp.Name, Cell: c.ID, Kind: c.Kind, Label: c.Label,
+			Key: c.Key.Short(), Duration: seconds(d.dur), Done: finished, Total: total, Running: running})
+		var next []*task
+		for _, dep := range d.t.dependents {
+			dep.pending--
+			if dep.pending == 0 && !skipped[dep] {
+				next = append(next, dep)
+			}
+		}
+		ready = append(ready, next...)
+		sort.SliceStable(ready, func(i, j int) bool { return ready[i].index < ready[j].index })
+	}
+	if ctx.Err() != nil {
+		for _, t := range order {
+			if t.pending > 0 && !skipped[t] {
+				skip(t, "interrupted")
+			}
+		}
+		for _, t := range ready {
+			skip(t, "interrupted")
+		}
+	}
+	sum.Failed = failed
+	return failed
+}
+
+// runCell computes one cell from its inputs and stores the result.
+func (r *run) runCell(ctx context.Context, c *Cell) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	inputs := make([]*result, len(c.Inputs))
+	for i, in := range c.Inputs {
+		res, err := r.input(in)
+		if err != nil {
+			return err
+		}
+		inputs[i] = res
+	}
+	res, err := compute(ctx, c, inputs, r.en.workers())
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := r.en.Store.Put(c.Key, res.entry); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	if r.uses[c] > 0 {
+		r.results[c] = res
+	}
+	for _, in := range c.Inputs {
+		r.uses[in]--
+		if r.uses[in] == 0 {
+			delete(r.results, in)
+		}
+	}
+	r.mu.Unlock()
+	return nil
+}
+
+// input returns the result of an input cell: computed in this run, verified
+// while planning, or read from the cache.
+func (r *run) input(c *Cell) (*result, error) {
+	r.mu.Lock()
+	res, ok := r.results[c]
+	r.mu.Unlock()
+	if ok {
+		return res, nil
+	}
+	e, ok := r.plan.loaded[c.Key]
+	if !ok {
+		var err error
+		e, err = r.en.Store.Get(c.Key)
+		if errors.Is(err, cache.ErrNotFound) {
+			if c.Kind == KindDataset {
+				return nil, fmt.Errorf("%s has not been computed: run `runexp run %s` first", c.Label, c.Exp.Path)
+			}
+			return nil, fmt.Errorf("input %s is not in the cache", c.Label)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("input %s: %w", c.Label, err)
+		}
+	}
+	res, err := decodeResult(c, e)
+	if err != nil {
+		return nil, fmt.Errorf("input %s: %w", c.Label, err)
+	}
+	return res, nil
+}
+
+// updateManifest records the cells of e that are now in the cache, keeping
+// the previous record of cells that were not computed.
+func (r *run) updateManifest(e *Experiment) error {
+	m := readManifest(r.en.Results, e.Name)
+	changed := false
+	current := map[string]bool{}
+	for _, c := range r.plan.Graph.Cells {
+		if c.Exp == e {
+			current[c.ID] = true
+		}
+	}
+	for id := range m.Cells {
+		if !current[id] {
+			delete(m.Cells, id)
+			changed = true
+		}
+	}
+	for _, pe := range r.plan.Entries {
+		c := pe.Cell
+		if c.Exp != e || (!pe.Run && pe.Status != Cached) {
+			continue
+		}
+		if pe.Run && !r.en.Store.Has(c.Key) {
+			continue
+		}
+		if prev, ok := m.Cells[c.ID]; ok && prev.Key == c.Key.String() {
+			continue
+		}
+		m.Cells[c.ID] = manifestEntryOf(c)
+		changed = true
+	}
+	if outs, ok := r.outputs[e]; ok {
+		if fmt.Sprint(outs) != fmt.Sprint(m.Outputs) {
+			m.Outputs = outs
+			changed = true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	return m.write(r.en.Results, e.Name)
+}

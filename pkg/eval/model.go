@@ -1,0 +1,170 @@
+// Package eval turns runexp experiment files into results: it parses and
+// decodes the HCL experiment language into a model (topologies with sweep
+// axes, cost models, studies, figures, tables), expands the sweeps into
+// cells, links them into a DAG (build-topology cells feed metric cells, which
+// feed one dataset per study, which feeds figures and tables), plans which
+// cells are cached, new or stale, executes the rest on a worker pool with the
+// content-addressed cache of package cache, and writes each experiment's
+// Parquet datasets, figures, tables, scorecard and report under
+// results/<experiment>/.
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/runexp/runexp/pkg/dataset"
+	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/report"
+)
+
+// Experiment is one decoded experiment file.
+type Experiment struct {
+	Name        string // file base name without .hcl; names results/<Name>/
+	Path        string // the file
+	Title       string
+	Description string
+	Variables   []*Variable
+	Topologies  []*Topology
+	CostModels  []*CostModel
+	Studies     []*Study
+	Figures     []*Figure
+	Tables      []*Table
+}
+
+// Variable is a declared input variable and its final value.
+type Variable struct {
+	Name        string
+	Description string
+	Type        string // type constraint as written, e.g. "string"
+	Value       string // the value used, formatted as HCL
+	Range       hcl.Range
+}
+
+// Topology is a topology block: a family with parameters, some of which may
+// be sweep axes.
+type Topology struct {
+	Name        string
+	Label       string // display name (default Name)
+	Description string
+	Family      *families.Family
+	Axes        []Axis      // sweep axes in source order; the first varies slowest
+	Instances   []*Instance // the expanded sweep (one if there are no axes)
+	Range       hcl.Range   // the block's label
+
+	fixed      families.Values      // parameters that are not sweep axes
+	paramRange map[string]hcl.Range // source range of each parameter attribute
+}
+
+// Axis is one list-valued parameter.
+type Axis struct {
+	Param  string
+	Values []any
+	Ranges []hcl.Range // source range of each value (the attribute's if not a literal list)
+}
+
+// Instance is one point of a topology's sweep: resolved family parameters.
+type Instance struct {
+	Topology *Topology
+	Index    int             // position in the sweep
+	Params   families.Values // resolved parameters (every parameter of the family)
+	Point    []any           // the value of each axis at this instance
+}
+
+// Label returns a short human description: the topology name and its sweep
+// point, e.g. "sf q=7" (just "sf" without sweep axes).
+func (in *Instance) Label() string {
+	if len(in.Topology.Axes) == 0 {
+		return in.Topology.Name
+	}
+	var b strings.Builder
+	b.WriteString(in.Topology.Name)
+	for i, ax := range in.Topology.Axes {
+		fmt.Fprintf(&b, " %s=%s", ax.Param, formatParam(in.Point[i]))
+	}
+	return b.String()
+}
+
+// CostModel is a cost_model block: a simple linear cost and power model.
+// Router cost = RouterPerPort*radix + RouterFixed; total cost = routers *
+// router cost + links * Link + endpoints * EndpointLink; power = routers *
+// radix * PowerPerPort.
+type CostModel struct {
+	Name          string
+	Description   string
+	RouterPerPort float64 // $ per router port
+	RouterFixed   float64 // $ per router, independent of radix
+	Link          float64 // $ per router-to-router link
+	EndpointLink  float64 // $ per endpoint link
+	PowerPerPort  float64 // W per router port
+	Range         hcl.Range
+}
+
+// Study is a study block: which topologies and which metrics. Its dataset
+// has one row per topology instance.
+type Study struct {
+	Name        string
+	Title       string
+	Description string
+	Topologies  []*Topology
+	Metrics     []*Metric
+	CostModel   *CostModel
+	Columns     []Column // the dataset's columns, computed by Decode
+	Range       hcl.Range
+}
+
+// Column describes one column of a study's dataset.
+type Column struct {
+	Name   string
+	Kind   dataset.Kind
+	Unit   string
+	Doc    string
+	Metric bool   // a metric column (otherwise an identity or parameter column)
+	Param  string // for a parameter column: the family parameter it holds
+}
+
+// Column returns the study column with the given name, or nil.
+func (s *Study) Column(name string) *Column {
+	for i := range s.Columns {
+		if s.Columns[i].Name == name {
+			return &s.Columns[i]
+		}
+	}
+	return nil
+}
+
+// Figure is a figure block.
+type Figure struct {
+	Name  string
+	Study *Study
+	Where map[string][]dataset.Value
+	Spec  report.FigureSpec
+	Range hcl.Range
+}
+
+// Table is a table block, with its expectations.
+type Table struct {
+	Name   string
+	Study  *Study
+	Where  map[string][]dataset.Value
+	Spec   report.TableSpec
+	Expect []report.Expectation
+	Range  hcl.Range
+}
+
+// formatParam formats a parameter value for labels and messages.
+func formatParam(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case []int64:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = fmt.Sprint(e)
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	return fmt.Sprint(v)
+}

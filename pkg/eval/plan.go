@@ -1,0 +1,368 @@
+package eval
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/runexp/runexp/pkg/cache"
+	"github.com/runexp/runexp/pkg/dataset"
+)
+
+// Status is the state of a cell before a run.
+type Status string
+
+// Cell states.
+const (
+	Cached Status = "cached" // a verified result is in the cache
+	New    Status = "new"    // never computed under this identity
+	Stale  Status = "stale"  // computed before with other inputs, parameters or code
+)
+
+// PlanEntry is the planned state of one cell.
+type PlanEntry struct {
+	Cell   *Cell
+	Status Status
+	Reason string // why the cell is new or stale
+	Run    bool   // the cell will be computed
+}
+
+// Plan is what a run would do.
+type Plan struct {
+	Graph   *Graph
+	Entries []*PlanEntry // in Graph.Cells order
+	byCell  map[*Cell]*PlanEntry
+	// loaded holds cache entries verified while planning (outputs that will
+	// be materialized, inputs of cells that will run), so that they are not
+	// read twice.
+	loaded map[cache.Key]*cache.Entry
+}
+
+// Entry returns the plan entry of c.
+func (p *Plan) Entry(c *Cell) *PlanEntry { return p.byCell[c] }
+
+// Counts returns the number of cells to compute, new, stale and cached
+// (build cells that are neither cached nor needed are not counted).
+func (p *Plan) Counts() (run, newN, stale, cached int) {
+	for _, e := range p.Entries {
+		if e.Run {
+			run++
+			if e.Status == New {
+				newN++
+			} else {
+				stale++
+			}
+		} else if e.Status == Cached {
+			cached++
+		}
+	}
+	return
+}
+
+// manifest records, per experiment, the cells of the last run: enough to say
+// why a cell is stale (which parameter, input or code version changed).
+type manifest struct {
+	Version int                       `json:"version"`
+	Cells   map[string]*manifestEntry `json:"cells"`
+	Outputs []string                  `json:"outputs"` // files written under results/<experiment>/, relative
+}
+
+type manifestEntry struct {
+	Kind    string          `json:"kind"`
+	Version int             `json:"version"`
+	Key     string          `json:"key"`
+	Label   string          `json:"label"`
+	Params  json.RawMessage `json:"params"`
+	Inputs  []manifestInput `json:"inputs,omitempty"`
+}
+
+type manifestInput struct {
+	ID    string `json:"id"`
+	Key   string `json:"key"`
+	Label string `json:"label"`
+}
+
+const manifestVersion = 1
+
+func manifestPath(results, exp string) string {
+	return filepath.Join(results, ".cache", "manifests", exp+".json")
+}
+
+func readManifest(results, exp string) *manifest {
+	data, err := os.ReadFile(manifestPath(results, exp))
+	m := &manifest{}
+	if err != nil || json.Unmarshal(data, m) != nil || m.Version != manifestVersion || m.Cells == nil {
+		return &manifest{Version: manifestVersion, Cells: map[string]*manifestEntry{}}
+	}
+	return m
+}
+
+func (m *manifest) write(results, exp string) error {
+	data, err := json.MarshalIndent(m, "", " ")
+	if err != nil {
+		return err
+	}
+	return cache.WriteFileAtomic(manifestPath(results, exp), append(data, '\n'))
+}
+
+func manifestEntryOf(c *Cell) *manifestEntry {
+	me := &manifestEntry{Kind: c.Kind, Version: c.Version, Key: c.Key.String(), Label: c.Label, Params: c.Params}
+	for _, in := range c.Inputs {
+		me.Inputs = append(me.Inputs, manifestInput{ID: in.ID, Key: in.Key.String(), Label: in.Label})
+	}
+	return me
+}
+
+// MakePlan determines the state of every cell. Every cell except build cells
+// must be in the cache after a run; a missing or corrupt one runs. Cached
+// outputs (datasets, figures, tables) and the cached inputs of cells that
+// run are read and verified now, so a damaged entry is recomputed. Build
+// cells run only when a cell that runs needs them.
+func MakePlan(g *Graph, store *cache.Store, results string) *Plan {
+	p := &Plan{Graph: g, byCell: map[*Cell]*PlanEntry{}, loaded: map[cache.Key]*cache.Entry{}}
+	manifests := map[*Experiment]*manifest{}
+	for _, e := range g.Experiments {
+		manifests[e] = readManifest(results, e.Name)
+	}
+	corrupt := map[*Cell]bool{}
+	for _, c := range g.Cells {
+		pe := &PlanEntry{Cell: c, Status: Cached}
+		if !store.Has(c.Key) {
+			pe.Status = New
+		}
+		p.Entries = append(p.Entries, pe)
+		p.byCell[c] = pe
+	}
+	var mark func(c *Cell)
+	// ensure makes sure c's result will be available: a cached entry is
+	// verified, anything else is marked to run.
+	ensure := func(c *Cell) {
+		pe := p.byCell[c]
+		if pe.Run {
+			return
+		}
+		if pe.Status == Cached {
+			if _, ok := p.loaded[c.Key]; ok {
+				return
+			}
+			e, err := store.Get(c.Key)
+			if err == nil {
+				if c.Kind != KindBuild {
+					p.loaded[c.Key] = e
+				}
+				return
+			}
+			corrupt[c] = errors.Is(err, cache.ErrCorrupt)
+			pe.Status = New
+		}
+		mark(c)
+	}
+	mark = func(c *Cell) {
+		pe := p.byCell[c]
+		if pe.Run {
+			return
+		}
+		pe.Run = true
+		for _, in := range c.Inputs {
+			ensure(in)
+		}
+	}
+	// Outputs first (they are materialized), then every other non-build cell.
+	for _, c := range g.Cells {
+		switch c.Kind {
+		case KindDataset, KindFigure, KindTable:
+			ensure(c)
+		}
+	}
+	for _, c := range g.Cells {
+		if c.Kind != KindBuild && p.byCell[c].Status != Cached {
+			mark(c)
+		}
+	}
+	for _, pe := range p.Entries {
+		if pe.Status == Cached {
+			continue
+		}
+		m := manifests[pe.Cell.Exp]
+		pe.Status, pe.Reason = staleness(pe.Cell, m.Cells[pe.Cell.ID], corrupt[pe.Cell])
+	}
+	return p
+}
+
+// staleness compares a cell with its record from the last run.
+func staleness(c *Cell, prev *manifestEntry, corrupt bool) (Status, string) {
+	if corrupt {
+		return Stale, "cache entry was corrupt"
+	}
+	if prev == nil {
+		return New, "not computed before"
+	}
+	if prev.Key == c.Key.String() {
+		return New, "cache entry missing"
+	}
+	var reasons []string
+	if prev.Kind == c.Kind && prev.Version != c.Version {
+		reasons = append(reasons, fmt.Sprintf("code version of %s changed %d → %d", c.Kind, prev.Version, c.Version))
+	}
+	if d := diffJSON(prev.Params, c.Params); len(d) > 0 {
+		if len(d) > 3 {
+			d = append(d[:3], fmt.Sprintf("and %d more", len(d)-3))
+		}
+		reasons = append(reasons, strings.Join(d, ", "))
+	}
+	var changed []string
+	prevIn := map[string]string{}
+	for _, in := range prev.Inputs {
+		prevIn[in.ID] = in.Key
+	}
+	for _, in := range c.Inputs {
+		if k, ok := prevIn[in.ID]; !ok || k != in.Key.String() {
+			changed = append(changed, in.Label)
+		}
+	}
+	if len(changed) > 0 && len(reasons) == 0 {
+		if len(changed) > 3 {
+			changed = append(changed[:3], fmt.Sprintf("%d more", len(changed)-3))
+		}
+		reasons = append(reasons, "input changed: "+strings.Join(changed, ", "))
+	} else if len(prev.Inputs) != len(c.Inputs) && len(reasons) == 0 {
+		reasons = append(reasons, fmt.Sprintf("inputs changed (%d → %d)", len(prev.Inputs), len(c.Inputs)))
+	}
+	if len(reasons) == 0 {
+		reasons = append(reasons, "key scheme changed")
+	}
+	return Stale, strings.Join(reasons, "; ")
+}
+
+// diffJSON lists the leaf values that differ between two JSON documents, as
+// "path: old → new".
+func diffJSON(a, b json.RawMessage) []string {
+	var va, vb any
+	if json.Unmarshal(a, &va) != nil || json.Unmarshal(b, &vb) != nil {
+		return []string{"parameters changed"}
+	}
+	fa, fb := map[string]string{}, map[string]string{}
+	flatten("", va, fa)
+	flatten("", vb, fb)
+	var out []string
+	for _, k := range sortedKeys(fb) {
+		if old, ok := fa[k]; !ok {
+			out = append(out, fmt.Sprintf("%s: added %s", k, fb[k]))
+		} else if old != fb[k] {
+			out = append(out, fmt.Sprintf("%s: %s → %s", k, old, fb[k]))
+		}
+	}
+	for _, k := range sortedKeys(fa) {
+		if _, ok := fb[k]; !ok {
+			out = append(out, fmt.Sprintf("%s: removed", k))
+		}
+	}
+	return out
+}
+
+// flatten maps every leaf of a decoded JSON value to its path; the
+// "params." prefix of topology parameters is dropped for readability.
+func flatten(path string, v any, out map[string]string) {
+	switch x := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			p := k
+			if path != "" && path != "params" {
+				p = path + "." + k
+			}
+			flatten(p, x[k], out)
+		}
+	case []any:
+		if len(x) > 0 && isScalar(x[0]) {
+			b, _ := json.Marshal(x)
+			out[path] = string(b)
+			return
+		}
+		for i, e := range x {
+			flatten(fmt.Sprintf("%s[%d]", path, i), e, out)
+		}
+	default:
+		b, _ := json.Marshal(x)
+		out[path] = string(b)
+	}
+}
+
+func isScalar(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return false
+	}
+	return true
+}
+
+// MakeReportPlan plans re-rendering the figures and tables of g from stored
+// datasets, without computing any topology or metric cell. A dataset comes
+// from the cache or, if it is not there, from results/<experiment>/<study>.parquet
+// when that file carries the dataset's key (so committed results can be
+// re-rendered on a fresh clone); it is then added to the cache. With force,
+// every figure and table is rendered again even if cached. A figure or table
+// whose dataset is unavailable fails when run, naming the study.
+func MakeReportPlan(g *Graph, store *cache.Store, results string, force bool) *Plan {
+	p := &Plan{Graph: g, byCell: map[*Cell]*PlanEntry{}, loaded: map[cache.Key]*cache.Entry{}}
+	for _, c := range g.Cells {
+		pe := &PlanEntry{Cell: c, Status: New}
+		p.Entries = append(p.Entries, pe)
+		p.byCell[c] = pe
+		switch c.Kind {
+		case KindDataset:
+			if e := loadDataset(c, store, results); e != nil {
+				pe.Status = Cached
+				p.loaded[c.Key] = e
+			} else {
+				pe.Reason = "study not computed"
+			}
+		case KindFigure, KindTable:
+			if e, err := store.Get(c.Key); err == nil {
+				pe.Status = Cached
+				p.loaded[c.Key] = e
+			}
+			if force || pe.Status != Cached {
+				pe.Run = true
+				pe.Reason = "re-render"
+			}
+		default:
+			pe.Status = Cached // not considered by report
+			if !store.Has(c.Key) {
+				pe.Status = New
+			}
+		}
+	}
+	return p
+}
+
+// loadDataset returns a dataset cell's entry from the cache or adopts the
+// results Parquet file when its key matches.
+func loadDataset(c *Cell, store *cache.Store, results string) *cache.Entry {
+	if e, err := store.Get(c.Key); err == nil {
+		return e
+	}
+	path := filepath.Join(results, c.Exp.Name, c.study.Name+".parquet")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	t, err := dataset.ReadParquet(bytes.NewReader(data), int64(len(data)))
+	if err != nil || t.Meta["runexp.key"] != c.Key.String() {
+		return nil
+	}
+	e := &cache.Entry{Blobs: []cache.Blob{{Name: blobParquet, Data: data}}}
+	if store.Put(c.Key, e) != nil {
+		return nil
+	}
+	return e
+}

@@ -1,0 +1,318 @@
+package eval
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclwrite"
+
+	"github.com/runexp/runexp/pkg/cache"
+	"github.com/runexp/runexp/pkg/families"
+)
+
+// FormatFiles formats experiment files with hclwrite. It returns the files
+// that were not formatted (and, with write, have been rewritten). Files with
+// syntax errors give diagnostics and are left alone; the returned map holds
+// the parsed files for printing them.
+func FormatFiles(paths []string, write bool) ([]string, hcl.Diagnostics, map[string]*hcl.File) {
+	p := hclparse.NewParser()
+	var changed []string
+	var diags hcl.Diagnostics
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error()})
+			continue
+		}
+		if _, ds := p.ParseHCL(src, path); ds.HasErrors() {
+			diags = append(diags, ds...)
+			continue
+		}
+		out := hclwrite.Format(src)
+		if bytes.Equal(out, src) {
+			continue
+		}
+		changed = append(changed, path)
+		if write {
+			if err := cache.WriteFileAtomic(path, out); err != nil {
+				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cannot write file", Detail: err.Error()})
+			}
+		}
+	}
+	return changed, diags, p.Files()
+}
+
+// List writes the studies, figures and tables of the plan's experiments with
+// their status (and every cell if cells is set), as text or JSON lines.
+func List(w io.Writer, p *Plan, cells, asJSON bool) {
+	enc := json.NewEncoder(w)
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	defer tw.Flush()
+	status := func(c *Cell) string {
+		pe := p.Entry(c)
+		if pe.Run {
+			return string(pe.Status)
+		}
+		return string(Cached)
+	}
+	// summary of a set of cells: counts by status.
+	count := func(keep func(*Cell) bool) string {
+		var cached, run int
+		for _, pe := range p.Entries {
+			if !keep(pe.Cell) {
+				continue
+			}
+			if pe.Run {
+				run++
+			} else if pe.Status == Cached {
+				cached++
+			}
+		}
+		if run == 0 {
+			return fmt.Sprintf("%d cells, all cached", cached)
+		}
+		return fmt.Sprintf("%d cells, %d cached, %d to compute", cached+run, cached, run)
+	}
+	for _, e := range p.Graph.Experiments {
+		if !asJSON {
+			title := ""
+			if e.Title != "" {
+				title = ": " + e.Title
+			}
+			fmt.Fprintf(tw, "%s (%s)%s\n", e.Name, e.Path, title)
+		}
+		for _, s := range e.Studies {
+			inputs := map[*Cell]bool{}
+			var walk func(c *Cell)
+			walk = func(c *Cell) {
+				if inputs[c] {
+					return
+				}
+				inputs[c] = true
+				for _, in := range c.Inputs {
+					walk(in)
+				}
+			}
+			dc := p.Graph.Datasets[s]
+			walk(dc)
+			rows := 0
+			for _, t := range s.Topologies {
+				rows += len(t.Instances)
+			}
+			if asJSON {
+				enc.Encode(map[string]any{"experiment": e.Name, "study": s.Name, "rows": rows, "metrics": metricNames(s.Metrics),
+					"status": status(dc), "cells": count(func(c *Cell) bool { return inputs[c] })})
+				continue
+			}
+			fmt.Fprintf(tw, "  study %s\t%d rows\t%s\tmetrics: %s\n", s.Name, rows, count(func(c *Cell) bool { return inputs[c] }), strings.Join(metricNames(s.Metrics), ", "))
+		}
+		for _, f := range e.Figures {
+			if asJSON {
+				enc.Encode(map[string]any{"experiment": e.Name, "figure": f.Name, "study": f.Study.Name, "status": status(p.Graph.Figures[f])})
+				continue
+			}
+			fmt.Fprintf(tw, "  figure %s\tstudy %s\t%s\n", f.Name, f.Study.Name, status(p.Graph.Figures[f]))
+		}
+		for _, t := range e.Tables {
+			if asJSON {
+				enc.Encode(map[string]any{"experiment": e.Name, "table": t.Name, "study": t.Study.Name, "expectations": len(t.Expect), "status": status(p.Graph.Tables[t])})
+				continue
+			}
+			fmt.Fprintf(tw, "  table %s\tstudy %s\t%s\t%d expectations\n", t.Name, t.Study.Name, status(p.Graph.Tables[t]), len(t.Expect))
+		}
+		if !cells {
+			continue
+		}
+		for _, pe := range p.Entries {
+			c := pe.Cell
+			if c.Exp != e || (!pe.Run && pe.Status != Cached) {
+				continue
+			}
+			if asJSON {
+				enc.Encode(map[string]any{"experiment": e.Name, "cell": c.ID, "kind": c.Kind, "label": c.Label, "key": c.Key.String(), "status": status(c), "reason": pe.Reason})
+				continue
+			}
+			fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\n", status(c), c.Label, c.Key.Short(), pe.Reason)
+		}
+	}
+}
+
+// GCStats reports what CollectGarbage removed and kept.
+type GCStats struct {
+	Removed, Kept           int
+	RemovedBytes, KeptBytes int64
+	Temps                   int // temporary files removed
+}
+
+// CollectGarbage removes the cache entries that no cell of g references and
+// temporary files older than an hour (younger ones may belong to a running
+// process). With dryRun it only counts.
+func CollectGarbage(g *Graph, store *cache.Store, dryRun bool) (GCStats, error) {
+	var st GCStats
+	keep := map[cache.Key]bool{}
+	for _, c := range g.Cells {
+		keep[c.Key] = true
+	}
+	list, err := store.List()
+	if err != nil {
+		return st, err
+	}
+	for _, e := range list {
+		if keep[e.Key] {
+			st.Kept++
+			st.KeptBytes += e.Size
+			continue
+		}
+		st.Removed++
+		st.RemovedBytes += e.Size
+		if !dryRun {
+			if err := store.Remove(e.Key); err != nil {
+				return st, err
+			}
+		}
+	}
+	if !dryRun {
+		st.Temps, _, err = store.RemoveTemps(time.Hour)
+	}
+	return st, err
+}
+
+// FamilyDoc is the JSON form of a family's documentation.
+type FamilyDoc struct {
+	Name   string     `json:"name"`
+	Doc    string     `json:"doc"`
+	Params []ParamDoc `json:"params"`
+}
+
+// ParamDoc documents one parameter.
+type ParamDoc struct {
+	Name    string   `json:"name"`
+	Kind    string   `json:"kind"`
+	Default string   `json:"default,omitempty"`
+	Choices []string `json:"choices,omitempty"`
+	Doc     string   `json:"doc"`
+}
+
+// FamiliesDoc returns the documentation of the named families (all if none)
+// and of the metrics.
+func FamiliesDoc(reg *families.Registry, names []string) map[string]any {
+	if len(names) == 0 {
+		names = reg.Names()
+	}
+	var fams []FamilyDoc
+	for _, n := range names {
+		f, _ := reg.Lookup(n)
+		fd := FamilyDoc{Name: f.Name, Doc: f.Doc}
+		for _, p := range f.Params {
+			fd.Params = append(fd.Params, ParamDoc{Name: p.Name, Kind: p.Kind.String(), Default: defaultString(p), Choices: p.Choices, Doc: p.Doc})
+		}
+		fams = append(fams, fd)
+	}
+	return map[string]any{"families": fams, "metrics": Metrics()}
+}
+
+func defaultString(p families.Param) string {
+	switch d := p.Default.(type) {
+	case nil:
+		return ""
+	case string:
+		return fmt.Sprintf("%q", d)
+	default:
+		return formatParam(d)
+	}
+}
+
+func kindString(p families.Param) string {
+	k := p.Kind.String()
+	if p.Kind == families.Int && len(p.Choices) > 0 {
+		for _, c := range p.Choices {
+			k += fmt.Sprintf(" | %q", c)
+		}
+	}
+	return k
+}
+
+// FamiliesText is the plain-text listing printed by `runexp families`.
+func FamiliesText(reg *families.Registry, names []string) string {
+	var b strings.Builder
+	if len(names) == 0 {
+		names = reg.Names()
+	}
+	for _, n := range names {
+		f, _ := reg.Lookup(n)
+		fmt.Fprintf(&b, "%s\n", f.Name)
+		for _, line := range wrap(f.Doc, 76) {
+			fmt.Fprintf(&b, "    %s\n", line)
+		}
+		tw := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
+		for _, p := range f.Params {
+			def := defaultString(p)
+			if def == "" {
+				def = "required"
+			} else {
+				def = "default " + def
+			}
+			fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\n", p.Name, kindString(p), def, p.Doc)
+		}
+		tw.Flush()
+		b.WriteString("\n")
+	}
+	b.WriteString("metrics (study metrics = [...])\n")
+	tw := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
+	for _, m := range Metrics() {
+		fmt.Fprintf(tw, "    %s\t%s\t[%s]\t%s\n", m.Name, m.Group, m.Unit, m.Doc)
+	}
+	tw.Flush()
+	return b.String()
+}
+
+// FamiliesMarkdown is the reference of families and metrics for the README.
+func FamiliesMarkdown(reg *families.Registry) string {
+	var b strings.Builder
+	b.WriteString("### Families\n\n")
+	for _, n := range reg.Names() {
+		f, _ := reg.Lookup(n)
+		fmt.Fprintf(&b, "#### `%s`\n\n%s\n\n| parameter | type | default | meaning |\n|---|---|---|---|\n", f.Name, f.Doc)
+		for _, p := range f.Params {
+			def := defaultString(p)
+			if def == "" {
+				def = "required"
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", p.Name, strings.ReplaceAll(kindString(p), "|", "\\|"), def, p.Doc)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("### Metrics\n\n| metric | group | unit | meaning |\n|---|---|---|---|\n")
+	for _, m := range Metrics() {
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", m.Name, m.Group, m.Unit, m.Doc)
+	}
+	return b.String()
+}
+
+// wrap splits text into lines of at most width characters.
+func wrap(text string, width int) []string {
+	var lines []string
+	for _, para := range strings.Split(text, "\n") {
+		line := ""
+		for _, w := range strings.Fields(para) {
+			if line != "" && len(line)+1+len(w) > width {
+				lines = append(lines, line)
+				line = ""
+			}
+			if line != "" {
+				line += " "
+			}
+			line += w
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"github.com/agext/levenshtein"
 	"math"
 	"math/big"
 	"os"
@@ -117,28 +118,43 @@ func (l *Loader) Load(args []string) ([]*Experiment, hcl.Diagnostics) {
 			exps = append(exps, exp)
 		}
 	}
+	// Parameter values are checked by expanding the sweeps, also when other
+	// parts of the files have errors, so that one pass reports them all.
 	for _, v := range sortedKeys(l.opts.Vars) {
 		if !used[v] {
 			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Undeclared variable",
 				Detail: fmt.Sprintf("--var %s: no experiment declares a variable %q.", v, v)})
 		}
 	}
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	diags = append(diags, checkCellLimit(exps, l.opts.MaxCells)...)
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	for _, e := range exps {
-		for _, t := range e.Topologies {
-			diags = append(diags, expand(t)...)
+	if limit := checkCellLimit(exps, l.opts.MaxCells); limit.HasErrors() {
+		diags = append(diags, limit...)
+	} else {
+		for _, e := range exps {
+			for _, t := range e.Topologies {
+				diags = append(diags, expand(t)...)
+			}
 		}
 	}
+	sortDiags(diags)
 	if diags.HasErrors() {
 		return nil, diags
 	}
 	return exps, diags
+}
+
+// sortDiags orders diagnostics by file and position (those without a
+// position first), keeping the order of diagnostics at the same place.
+func sortDiags(diags hcl.Diagnostics) {
+	sort.SliceStable(diags, func(i, j int) bool {
+		a, b := diags[i].Subject, diags[j].Subject
+		switch {
+		case a == nil || b == nil:
+			return a == nil && b != nil
+		case a.Filename != b.Filename:
+			return a.Filename < b.Filename
+		}
+		return a.Start.Byte < b.Start.Byte
+	})
 }
 
 // loadFile parses and decodes one experiment file.
@@ -153,9 +169,6 @@ func (l *Loader) loadFile(path, name string, used map[string]bool) (*Experiment,
 	}
 	d := &decoder{opts: &l.opts, exp: &Experiment{Name: name, Path: path}, usedVars: used}
 	d.decode(body)
-	if d.diags.HasErrors() {
-		return nil, d.diags
-	}
 	return d.exp, d.diags
 }
 
@@ -221,7 +234,7 @@ func (d *decoder) decode(body *hclsyntax.Body) {
 			}
 		}
 		if !known {
-			d.errorf(b.TypeRange, "Unknown block type", "Blocks of type %q are not expected here; valid block types: %s.", b.Type, strings.Join(blockTypeNames(), ", "))
+			d.errorf(b.TypeRange, "Unknown block type", "Blocks of type %q are not expected here; valid block types: %s.%s", b.Type, strings.Join(blockTypeNames(), ", "), didYouMean(b.Type, blockTypeNames()))
 			continue
 		}
 		want := 0
@@ -295,18 +308,15 @@ func (d *decoder) decode(body *hclsyntax.Body) {
 			d.exp.CostModels = append(d.exp.CostModels, m)
 		}
 	}
-	if d.diags.HasErrors() {
-		return
-	}
+	// Studies, figures and tables are decoded even if some topology or
+	// study failed (references to a failed block are skipped quietly: its
+	// error is already reported), so that one pass reports every error.
 	studies := map[string]*Study{}
 	for _, b := range d.blocks["study"] {
 		if s := d.decodeStudy(b, topos, models); s != nil {
 			studies[s.Name] = s
 			d.exp.Studies = append(d.exp.Studies, s)
 		}
-	}
-	if d.diags.HasErrors() {
-		return
 	}
 	for _, b := range d.blocks["figure"] {
 		if f := d.decodeFigure(b, studies); f != nil {
@@ -356,7 +366,7 @@ func sortedKeys[V any](m map[string]V) []string {
 func (d *decoder) checkBody(body *hclsyntax.Body, what string, allowed []string, blocks ...string) {
 	for _, a := range sortedAttrs(body) {
 		if !contains(allowed, a.Name) {
-			d.errorf(a.NameRange, "Unsupported argument", "An argument named %q is not expected in %s; valid arguments: %s.", a.Name, what, strings.Join(allowed, ", "))
+			d.errorf(a.NameRange, "Unsupported argument", "An argument named %q is not expected in %s; valid arguments: %s.%s", a.Name, what, strings.Join(allowed, ", "), didYouMean(a.Name, allowed))
 		}
 	}
 	for _, b := range body.Blocks {
@@ -416,7 +426,7 @@ func (d *decoder) checkRefs(expr hcl.Expression) bool {
 			if len(names) > 0 {
 				list = "declared: " + strings.Join(names, ", ")
 			}
-			d.errorf(tr.SourceRange(), "Reference to undeclared "+what, "No %s named %q is declared in this file (%s).", what, attr.Name, list)
+			d.errorf(tr.SourceRange(), "Reference to undeclared "+what, "No %s named %q is declared in this file (%s).%s", what, attr.Name, list, didYouMean(attr.Name, names))
 			ok = false
 		}
 	}
@@ -866,7 +876,7 @@ func (d *decoder) decodeTopology(b *hclsyntax.Block) *Topology {
 	}
 	fam, ok := d.opts.Registry.Lookup(fname)
 	if !ok {
-		d.errorf(fa.Expr.Range(), "Unknown family", "There is no topology family %q; families: %s.", fname, strings.Join(d.opts.Registry.Names(), ", "))
+		d.errorf(fa.Expr.Range(), "Unknown family", "There is no topology family %q; families: %s.%s", fname, strings.Join(d.opts.Registry.Names(), ", "), didYouMean(fname, d.opts.Registry.Names()))
 		return nil
 	}
 	t.Family = fam
@@ -887,7 +897,7 @@ func (d *decoder) decodeTopology(b *hclsyntax.Block) *Topology {
 		}
 		p := fam.Param(a.Name)
 		if p == nil {
-			d.errorf(a.NameRange, "Unknown parameter", "Family %q has no parameter %q; its parameters: %s (plus label and description).", fam.Name, a.Name, strings.Join(fam.ParamNames(), ", "))
+			d.errorf(a.NameRange, "Unknown parameter", "Family %q has no parameter %q; its parameters: %s (plus label and description).%s", fam.Name, a.Name, strings.Join(fam.ParamNames(), ", "), didYouMean(a.Name, append(fam.ParamNames(), "label", "description")))
 			bad = true
 			continue
 		}
@@ -1071,6 +1081,9 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 			return nil
 		}
 		seen[n] = true
+		if topos[n] == nil {
+			return nil // the topology block has errors, reported already
+		}
 		s.Topologies = append(s.Topologies, topos[n])
 	}
 	if a, ok := b.Body.Attributes["cost_model"]; ok {
@@ -1078,7 +1091,9 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 		if !ok {
 			return nil
 		}
-		s.CostModel = models[name]
+		if s.CostModel = models[name]; s.CostModel == nil {
+			return nil
+		}
 	}
 	ma, ok := b.Body.Attributes["metrics"]
 	if !ok {
@@ -1093,7 +1108,7 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 	for i, n := range mnames {
 		m := lookupMetric(all, n)
 		if m == nil {
-			d.errorf(ranges[i], "Unknown metric", "There is no metric %q; metrics: %s.", n, strings.Join(metricNames(all), ", "))
+			d.errorf(ranges[i], "Unknown metric", "There is no metric %q; metrics: %s.%s", n, strings.Join(metricNames(all), ", "), didYouMean(n, metricNames(all)))
 			continue
 		}
 		if lookupMetric(s.Metrics, n) != nil {
@@ -1189,14 +1204,14 @@ func (d *decoder) studyRef(b *hclsyntax.Block, studies map[string]*Study) *Study
 	if !ok {
 		return nil
 	}
-	return studies[name]
+	return studies[name] // nil if the study block has errors, reported already
 }
 
 // columnRef checks that name is a column of s.
 func (d *decoder) columnRef(s *Study, name string, rng hcl.Range, numeric bool) bool {
 	c := s.Column(name)
 	if c == nil {
-		d.errorf(rng, "Unknown column", "Study %q has no column %q; its columns: %s.", s.Name, name, strings.Join(columnNames(s), ", "))
+		d.errorf(rng, "Unknown column", "Study %q has no column %q; its columns: %s.%s", s.Name, name, strings.Join(columnNames(s), ", "), didYouMean(name, columnNames(s)))
 		return false
 	}
 	if numeric && c.Kind != dataset.Int && c.Kind != dataset.Float {
@@ -1546,4 +1561,20 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 		d.errorf(b.LabelRanges[0], "Empty expectation", "expect %q states no column value.", label)
 	}
 	return out
+}
+
+// didYouMean returns ` Did you mean "x"?` for the candidate closest to name
+// (edit distance at most a third of its length, and at least 1), or "".
+func didYouMean(name string, candidates []string) string {
+	best, bestD := "", 0
+	for _, c := range candidates {
+		d := levenshtein.Distance(name, c, nil)
+		if best == "" || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" || bestD > max(1, len(name)/3) {
+		return ""
+	}
+	return fmt.Sprintf(" Did you mean %q?", best)
 }

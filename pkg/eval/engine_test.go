@@ -1,0 +1,511 @@
+package eval
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/runexp/runexp/pkg/cache"
+	"github.com/runexp/runexp/pkg/dataset"
+)
+
+// fixture copies testdata/small.hcl into a temporary directory and returns
+// the experiment path and a results directory.
+func fixture(t *testing.T) (exp, results string) {
+	t.Helper()
+	dir := t.TempDir()
+	src, err := os.ReadFile("testdata/small.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exp = filepath.Join(dir, "small.hcl")
+	if err := os.WriteFile(exp, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return exp, filepath.Join(dir, "results")
+}
+
+// load decodes experiment files or fails the test.
+func load(t *testing.T, vars map[string]string, paths ...string) *Graph {
+	t.Helper()
+	l := NewLoader(Options{Vars: vars})
+	exps, diags := l.Load(paths)
+	if diags.HasErrors() {
+		t.Fatalf("load: %s", diags.Error())
+	}
+	return BuildGraph(exps)
+}
+
+// runAll plans and runs, failing the test on error; it returns the summary
+// and the IDs of the computed cells.
+func runAll(t *testing.T, g *Graph, results string, workers int) (*Summary, []string) {
+	t.Helper()
+	var mu sync.Mutex
+	var computed []string
+	en := NewEngine(results, workers, ObserverFunc(func(e Event) {
+		if e.Type == EventFinish {
+			mu.Lock()
+			computed = append(computed, e.Cell)
+			mu.Unlock()
+		}
+	}))
+	sum, err := en.Run(context.Background(), MakePlan(g, en.Store, results))
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	sort.Strings(computed)
+	return sum, computed
+}
+
+// toRun returns the IDs and reasons of the cells a plan would compute.
+func toRun(p *Plan) map[string]string {
+	out := map[string]string{}
+	for _, pe := range p.Entries {
+		if pe.Run {
+			out[pe.Cell.ID] = string(pe.Status) + ": " + pe.Reason
+		}
+	}
+	return out
+}
+
+func readTable(t *testing.T, path string) *dataset.Table {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := dataset.ReadParquet(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+func TestRunAndRerun(t *testing.T) {
+	exp, results := fixture(t)
+	g := load(t, nil, exp)
+	sum, computed := runAll(t, g, results, 2)
+	// 5 instances: 5 builds, 5 x (size, distance, cost), dataset, figure, table.
+	if want := 5 + 15 + 3; sum.Computed != want || len(computed) != want {
+		t.Fatalf("first run computed %d cells, want %d: %v", sum.Computed, want, computed)
+	}
+	if sum.Failed != 0 || sum.Skipped != 0 {
+		t.Fatalf("summary %+v", sum)
+	}
+
+	// The dataset holds real values: Hoffman-Singleton for q = 5 and the
+	// 4x4 torus (avg distance over 15 other routers: (4*1+6*2+4*3+1*4)/15).
+	tab := readTable(t, filepath.Join(results, "small", "s.parquet"))
+	if tab.NumRows() != 5 {
+		t.Fatalf("dataset has %d rows, want 5", tab.NumRows())
+	}
+	wantCols := []string{"topology", "label", "family", "q", "p", "max_radix", "k", "n",
+		"routers", "endpoints", "radix", "links", "diameter", "avg_distance", "avg_endpoint_distance", "cost_per_endpoint", "power_total"}
+	if got := tab.ColumnNames(); strings.Join(got, ",") != strings.Join(wantCols, ",") {
+		t.Errorf("columns\n got %v\nwant %v", got, wantCols)
+	}
+	if u := tab.Column("avg_distance").Unit; u != "hops" {
+		t.Errorf("avg_distance unit %q, want hops", u)
+	}
+	row := func(topo string, param string, v int64) int {
+		for r := 0; r < tab.NumRows(); r++ {
+			if tab.Column("topology").Strings[r] == topo && tab.Column(param).Value(r).Equal(dataset.IntValue(v)) {
+				return r
+			}
+		}
+		t.Fatalf("no row %s %s=%d", topo, param, v)
+		return -1
+	}
+	hs := row("sf", "q", 5)
+	checks := []struct {
+		col  string
+		want dataset.Value
+	}{
+		{"routers", dataset.IntValue(50)},
+		{"endpoints", dataset.IntValue(200)}, // balanced p = ceil(7/2) = 4
+		{"radix", dataset.IntValue(11)},
+		{"links", dataset.IntValue(175)},
+		{"diameter", dataset.IntValue(2)},
+		{"avg_distance", dataset.FloatValue(91.0 / 49)},
+		// cost: 50 routers x (10 x 11 + 100) + 175 x 5 + 200 x 1 = 11575, per endpoint 57.875
+		{"cost_per_endpoint", dataset.FloatValue(57.875)},
+		{"power_total", dataset.FloatValue(50 * 11 * 2.8)},
+	}
+	for _, c := range checks {
+		if got := tab.Column(c.col).Value(hs); !got.Equal(c.want) {
+			t.Errorf("sf q=5 %s = %v, want %v", c.col, got, c.want)
+		}
+	}
+	if got := tab.Column("q").Value(row("t2d", "k", 4)); !got.IsNull() {
+		t.Errorf("torus row has q = %v, want null", got)
+	}
+	if got := tab.Column("avg_distance").Value(row("t2d", "k", 4)); !got.Equal(dataset.FloatValue(32.0 / 15)) {
+		t.Errorf("4x4 torus avg_distance = %v, want 32/15", got)
+	}
+
+	// Outputs: valid PNG and PDF, tables, scorecard, report.
+	pngData, err := os.ReadFile(filepath.Join(results, "small", "figures", "f.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := png.Decode(bytes.NewReader(pngData)); err != nil {
+		t.Errorf("figure PNG does not decode: %v", err)
+	}
+	pdf, err := os.ReadFile(filepath.Join(results, "small", "figures", "f.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(pdf, []byte("%PDF")) || !bytes.Contains(pdf, []byte("/Type /Page")) {
+		t.Errorf("figure PDF lacks a header or pages")
+	}
+	for _, f := range []string{"tables/t.md", "tables/t.tex", "tables/t.csv", "scorecard.md", "scorecard.json", "report.md"} {
+		if _, err := os.Stat(filepath.Join(results, "small", f)); err != nil {
+			t.Errorf("missing output: %v", err)
+		}
+	}
+	score, _ := os.ReadFile(filepath.Join(results, "small", "scorecard.md"))
+	if !bytes.Contains(score, []byte("3 of 3 expectations hold")) {
+		t.Errorf("scorecard:\n%s", score)
+	}
+
+	// A second run computes nothing and rewrites nothing.
+	sum, computed = runAll(t, load(t, nil, exp), results, 2)
+	if sum.Computed != 0 || sum.Written != 0 || len(computed) != 0 {
+		t.Fatalf("second run computed %d cells, wrote %d files: %v", sum.Computed, sum.Written, computed)
+	}
+	if sum.Cached != sum.Cells {
+		t.Errorf("second run: %d cached of %d", sum.Cached, sum.Cells)
+	}
+}
+
+// TestEditSweepValue changes one element of a sweep list and checks that
+// exactly the dependent cells are planned, with the reason, and computed.
+func TestEditSweepValue(t *testing.T) {
+	exp, results := fixture(t)
+	runAll(t, load(t, nil, exp), results, 2)
+	before := readTable(t, filepath.Join(results, "small", "s.parquet"))
+
+	src, _ := os.ReadFile(exp)
+	edited := bytes.Replace(src, []byte("default = [3, 4, 5]"), []byte("default = [3, 4, 7]"), 1)
+	if bytes.Equal(edited, src) {
+		t.Fatal("edit did not apply")
+	}
+	os.WriteFile(exp, edited, 0o644)
+
+	g := load(t, nil, exp)
+	p := MakePlan(g, cache.New(CacheDir(results)), results)
+	got := toRun(p)
+	want := []string{"build/sf/2", "size/sf/2", "distance/sf/2", "cost/flat/sf/2", "dataset/s", "figure/f", "table/t"}
+	if len(got) != len(want) {
+		t.Errorf("plan runs %d cells, want %d: %v", len(got), len(want), got)
+	}
+	for _, id := range want {
+		reason, ok := got[id]
+		if !ok {
+			t.Errorf("plan does not run %s", id)
+			continue
+		}
+		if id == "build/sf/2" {
+			continue // a new build, needed by the distance cell
+		}
+		if !strings.HasPrefix(reason, "stale: ") {
+			t.Errorf("%s: %q, want stale", id, reason)
+		}
+		if strings.HasPrefix(id, "size") || strings.HasPrefix(id, "distance") || strings.HasPrefix(id, "cost") {
+			if !strings.Contains(reason, "q: 5 → 7") {
+				t.Errorf("%s reason %q does not name q: 5 → 7", id, reason)
+			}
+		}
+	}
+	if r := got["figure/f"]; !strings.Contains(r, "input changed: dataset s") {
+		t.Errorf("figure reason %q", r)
+	}
+
+	sum, computed := runAll(t, g, results, 2)
+	sort.Strings(want)
+	if strings.Join(computed, " ") != strings.Join(want, " ") {
+		t.Errorf("computed %v, want %v", computed, want)
+	}
+	if sum.Computed != len(want) {
+		t.Errorf("summary computed %d", sum.Computed)
+	}
+	after := readTable(t, filepath.Join(results, "small", "s.parquet"))
+	q := after.Column("q")
+	if !q.Value(2).Equal(dataset.IntValue(7)) || !after.Column("routers").Value(2).Equal(dataset.IntValue(98)) {
+		t.Errorf("row 2: q = %v, routers = %v; want 7, 98", q.Value(2), after.Column("routers").Value(2))
+	}
+	// The rows that did not change are identical.
+	for _, col := range before.ColumnNames() {
+		for _, r := range []int{0, 1, 3, 4} {
+			if !before.Column(col).Value(r).Equal(after.Column(col).Value(r)) {
+				t.Errorf("row %d column %s changed: %v → %v", r, col, before.Column(col).Value(r), after.Column(col).Value(r))
+			}
+		}
+	}
+
+	// Changing it back needs no computation at all: every cell is cached.
+	os.WriteFile(exp, src, 0o644)
+	if got := toRun(MakePlan(load(t, nil, exp), cache.New(CacheDir(results)), results)); len(got) != 0 {
+		t.Errorf("after reverting, plan runs %v", got)
+	}
+}
+
+// TestWorkersIdentical runs with -j 1 and -j 2 and compares every output.
+func TestWorkersIdentical(t *testing.T) {
+	exp, results1 := fixture(t)
+	results2 := filepath.Join(t.TempDir(), "results")
+	runAll(t, load(t, nil, exp), results1, 1)
+	runAll(t, load(t, nil, exp), results2, 2)
+	for _, f := range []string{"s.parquet", "tables/t.csv", "tables/t.md", "scorecard.json", "figures/f.png"} {
+		a, err1 := os.ReadFile(filepath.Join(results1, "small", f))
+		b, err2 := os.ReadFile(filepath.Join(results2, "small", f))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v %v", f, err1, err2)
+		}
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s differs between -j 1 and -j 2", f)
+		}
+	}
+}
+
+// cellFile returns the cache file of the cell with the given ID.
+func cellFile(t *testing.T, g *Graph, results, id string) string {
+	t.Helper()
+	for _, c := range g.Cells {
+		if c.ID == id {
+			return cache.New(CacheDir(results)).Path(c.Key)
+		}
+	}
+	t.Fatalf("no cell %s", id)
+	return ""
+}
+
+// TestCorruptCache damages cache files; each is recomputed, never trusted,
+// and the outputs are the same as before.
+func TestCorruptCache(t *testing.T) {
+	exp, results := fixture(t)
+	g := load(t, nil, exp)
+	runAll(t, g, results, 2)
+	ref, _ := os.ReadFile(filepath.Join(results, "small", "s.parquet"))
+
+	// A flipped byte in the dataset entry: the dataset alone is recomputed
+	// (figure and table keys do not change).
+	path := cellFile(t, g, results, "dataset/s")
+	data, _ := os.ReadFile(path)
+	data[len(data)/2] ^= 0xff
+	os.WriteFile(path, data, 0o644)
+	p := MakePlan(load(t, nil, exp), cache.New(CacheDir(results)), results)
+	if got := toRun(p); len(got) != 1 || got["dataset/s"] != "stale: cache entry was corrupt" {
+		t.Errorf("plan after corruption: %v", got)
+	}
+	if _, computed := runAll(t, load(t, nil, exp), results, 2); strings.Join(computed, " ") != "dataset/s" {
+		t.Errorf("computed %v, want dataset/s", computed)
+	}
+
+	// A truncated distance entry plus a deleted dataset: the dataset needs
+	// the distance cell, which is recomputed from a rebuilt topology.
+	g = load(t, nil, exp)
+	dist := cellFile(t, g, results, "distance/sf/1")
+	data, _ = os.ReadFile(dist)
+	os.WriteFile(dist, data[:len(data)/2], 0o644)
+	os.Remove(cellFile(t, g, results, "dataset/s"))
+	os.Remove(cellFile(t, g, results, "build/sf/1"))
+	_, computed := runAll(t, g, results, 2)
+	if want := "build/sf/1 dataset/s distance/sf/1"; strings.Join(computed, " ") != want {
+		t.Errorf("computed %v, want %s", computed, want)
+	}
+	got, _ := os.ReadFile(filepath.Join(results, "small", "s.parquet"))
+	if !bytes.Equal(got, ref) {
+		t.Error("dataset differs after recomputation")
+	}
+}
+
+// TestInterruptResume cancels a run after its first finished cell: finished
+// cells stay cached, the next run computes only the rest, and the results
+// equal an uninterrupted run's.
+func TestInterruptResume(t *testing.T) {
+	exp, results := fixture(t)
+	refResults := filepath.Join(t.TempDir(), "ref")
+	runAll(t, load(t, nil, exp), refResults, 1)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	finished := 0
+	en := NewEngine(results, 1, ObserverFunc(func(e Event) {
+		if e.Type == EventFinish {
+			finished++
+			cancel()
+		}
+	}))
+	g := load(t, nil, exp)
+	sum, err := en.Run(ctx, MakePlan(g, en.Store, results))
+	if !errors.Is(err, context.Canceled) || !sum.Interrupted {
+		t.Fatalf("interrupted run: err %v, summary %+v", err, sum)
+	}
+	if sum.Computed != finished || finished == 0 || sum.Skipped == 0 {
+		t.Errorf("interrupted run computed %d (finished events %d), skipped %d", sum.Computed, finished, sum.Skipped)
+	}
+	if _, err := os.Stat(filepath.Join(results, "small", "s.parquet")); err == nil {
+		t.Error("an interrupted run wrote outputs")
+	}
+	sum2, _ := runAll(t, load(t, nil, exp), results, 2)
+	if sum2.Computed+sum.Computed != 23 {
+		t.Errorf("resume computed %d after %d, want %d in all", sum2.Computed, sum.Computed, 23)
+	}
+	a, _ := os.ReadFile(filepath.Join(results, "small", "s.parquet"))
+	b, _ := os.ReadFile(filepath.Join(refResults, "small", "s.parquet"))
+	if !bytes.Equal(a, b) {
+		t.Error("resumed dataset differs from an uninterrupted run")
+	}
+}
+
+// TestConcurrentRuns runs two engines on the same results directory at once
+// (as two runexp processes would); both succeed with valid, equal outputs.
+func TestConcurrentRuns(t *testing.T) {
+	exp, results := fixture(t)
+	refResults := filepath.Join(t.TempDir(), "ref")
+	runAll(t, load(t, nil, exp), refResults, 1)
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l := NewLoader(Options{})
+			exps, diags := l.Load([]string{exp})
+			if diags.HasErrors() {
+				errs[i] = diags
+				return
+			}
+			en := NewEngine(results, 2, nil)
+			_, errs[i] = en.Run(context.Background(), MakePlan(BuildGraph(exps), en.Store, results))
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"s.parquet", "scorecard.json", "tables/t.csv"} {
+		a, _ := os.ReadFile(filepath.Join(results, "small", f))
+		b, _ := os.ReadFile(filepath.Join(refResults, "small", f))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s differs after concurrent runs", f)
+		}
+	}
+	if sum, _ := runAll(t, load(t, nil, exp), results, 2); sum.Computed != 0 {
+		t.Errorf("after concurrent runs, a third run computed %d cells", sum.Computed)
+	}
+	n, _, _ := cache.New(CacheDir(results)).RemoveTemps(0)
+	if n != 0 {
+		t.Errorf("%d temporary files left", n)
+	}
+}
+
+// TestFailedCell makes one cell fail (a topology too large to build but not
+// to size): the run reports it, the other cells finish and stay cached.
+func TestFailedCell(t *testing.T) {
+	dir := t.TempDir()
+	exp := filepath.Join(dir, "fail.hcl")
+	os.WriteFile(exp, []byte(`
+topology "ok" {
+  family = "slimfly"
+  q      = 5
+}
+topology "huge" {
+  family = "slimfly"
+  q      = 4099
+}
+study "s" {
+  topologies = [topology.ok, topology.huge]
+  metrics    = ["routers", "diameter"]
+}
+`), 0o644)
+	results := filepath.Join(dir, "results")
+	var failedCells []string
+	en := NewEngine(results, 2, ObserverFunc(func(e Event) {
+		if e.Type == EventError {
+			failedCells = append(failedCells, e.Cell+": "+e.Error)
+		}
+	}))
+	g := load(t, nil, exp)
+	sum, err := en.Run(context.Background(), MakePlan(g, en.Store, results))
+	if !errors.Is(err, ErrCellsFailed) {
+		t.Fatalf("err = %v, want ErrCellsFailed", err)
+	}
+	if sum.Failed != 1 || len(failedCells) != 1 || !strings.HasPrefix(failedCells[0], "build/huge/0") {
+		t.Errorf("failed: %v (summary %+v)", failedCells, sum)
+	}
+	// build ok, size ok, size huge, distance ok computed; distance huge and dataset skipped.
+	if sum.Computed != 4 || sum.Skipped != 2 {
+		t.Errorf("summary %+v, want 4 computed and 2 skipped", sum)
+	}
+	p := MakePlan(load(t, nil, exp), en.Store, results)
+	if got := toRun(p); len(got) != 3 {
+		t.Errorf("after the failure, plan runs %v; want the failed build, its distance cell and the dataset", got)
+	}
+}
+
+// TestReportFromResults re-renders figures and tables with an empty cache
+// from the Parquet files under results/ (as on a fresh clone with committed
+// results), computing no metric.
+func TestReportFromResults(t *testing.T) {
+	exp, results := fixture(t)
+	runAll(t, load(t, nil, exp), results, 2)
+	os.RemoveAll(CacheDir(results))
+	os.Remove(filepath.Join(results, "small", "figures", "f.png"))
+
+	var kinds []string
+	en := NewEngine(results, 2, ObserverFunc(func(e Event) {
+		if e.Type == EventFinish {
+			kinds = append(kinds, e.Kind)
+		}
+	}))
+	g := load(t, nil, exp)
+	if _, err := en.Run(context.Background(), MakeReportPlan(g, en.Store, results, false)); err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(kinds)
+	if strings.Join(kinds, " ") != "figure table" {
+		t.Errorf("report computed %v, want figure and table only", kinds)
+	}
+	if _, err := os.Stat(filepath.Join(results, "small", "figures", "f.png")); err != nil {
+		t.Error("report did not write the figure")
+	}
+
+	// Without data, report fails clearly and computes nothing.
+	empty := filepath.Join(t.TempDir(), "results")
+	var errs []string
+	en = NewEngine(empty, 2, ObserverFunc(func(e Event) {
+		if e.Type == EventError {
+			errs = append(errs, e.Error)
+		}
+	}))
+	_, err := en.Run(context.Background(), MakeReportPlan(load(t, nil, exp), en.Store, empty, false))
+	if !errors.Is(err, ErrCellsFailed) || len(errs) != 2 || !strings.Contains(errs[0], "dataset s has not been computed") {
+		t.Errorf("report without data: %v %q", err, errs)
+	}
+}
+
+// TestVarOverride sets a list variable from the command line.
+func TestVarOverride(t *testing.T) {
+	exp, _ := fixture(t)
+	g := load(t, map[string]string{"qs": "[7, 8]"}, exp)
+	var sf *Topology
+	for _, tp := range g.Experiments[0].Topologies {
+		if tp.Name == "sf" {
+			sf = tp
+		}
+	}
+	if len(sf.Instances) != 2 || sf.Instances[1].Params.Int("q") != 8 || sf.Instances[1].Params.Int("p") != 6 {
+		t.Errorf("instances %v", sf.Instances)
+	}
+}

@@ -160,6 +160,11 @@ func (g *Graph) addExperiment(e *Experiment) {
 				row := map[string]any{"topology": t.Name, "label": t.Label, "family": t.Family.Name, "params": map[string]any(in.Params)}
 				var idx []int
 				for _, grp := range groups {
+					if grp == GroupDistance {
+						build(in) // list the build before the cells that need it
+					}
+				}
+				for _, grp := range groups {
 					idx = append(idx, len(inputs))
 					inputs = append(inputs, metric(in, grp, s.CostModel))
 				}

@@ -118,14 +118,14 @@ func (l *Loader) Load(args []string) ([]*Experiment, hcl.Diagnostics) {
 			exps = append(exps, exp)
 		}
 	}
-	// Parameter values are checked by expanding the sweeps, also when other
-	// parts of the files have errors, so that one pass reports them all.
 	for _, v := range sortedKeys(l.opts.Vars) {
 		if !used[v] {
 			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Undeclared variable",
 				Detail: fmt.Sprintf("--var %s: no experiment declares a variable %q.", v, v)})
 		}
 	}
+	// Parameter values are checked by expanding the sweeps, also when other
+	// parts of the files have errors, so that one pass reports them all.
 	if limit := checkCellLimit(exps, l.opts.MaxCells); limit.HasErrors() {
 		diags = append(diags, limit...)
 	} else {
@@ -1058,6 +1058,7 @@ func (d *decoder) decodeCostModel(b *hclsyntax.Block) *CostModel {
 // decodeStudy decodes a study block and computes its dataset columns.
 func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, models map[string]*CostModel) *Study {
 	s := &Study{Name: b.Labels[0], Range: b.LabelRanges[0]}
+	before := len(d.diags)
 	d.checkBody(b.Body, "a study block", []string{"title", "description", "topologies", "metrics", "cost_model"})
 	if a, ok := b.Body.Attributes["title"]; ok {
 		s.Title, _ = d.stringAttr(a, nil)
@@ -1121,7 +1122,7 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 		}
 		s.Metrics = append(s.Metrics, m)
 	}
-	if d.diags.HasErrors() {
+	if d.diags[before:].HasErrors() {
 		return nil
 	}
 	s.Columns = studyColumns(s)

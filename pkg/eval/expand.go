@@ -3,6 +3,7 @@ package eval
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty/function"
@@ -64,13 +65,13 @@ func functions() map[string]function.Function {
 }
 
 // sweepSize returns the number of instances of t (the product of the axis
-// lengths), saturating at limit+1.
-func sweepSize(t *Topology, limit int) int {
+// lengths), saturating at math.MaxInt32.
+func sweepSize(t *Topology) int {
 	n := 1
 	for _, ax := range t.Axes {
 		n *= len(ax.Values)
-		if n > limit {
-			return limit + 1
+		if n > math.MaxInt32 {
+			return math.MaxInt32
 		}
 	}
 	return n
@@ -101,13 +102,10 @@ func checkCellLimit(exps []*Experiment, limit int) hcl.Diagnostics {
 					}
 				}
 			}
-			n := sweepSize(t, limit)
+			n := sweepSize(t)
 			total += n * (1 + len(groups))
 			if n > biggestN {
 				biggest, biggestN = t, n
-			}
-			if total > limit {
-				break
 			}
 		}
 	}
@@ -135,7 +133,7 @@ func checkCellLimit(exps []*Experiment, limit int) hcl.Diagnostics {
 // axes (first axis outermost), each normalized and resolved by the family.
 // An invalid value is reported at its source range.
 func expand(t *Topology) hcl.Diagnostics {
-	n := sweepSize(t, int(^uint(0)>>1)-1)
+	n := sweepSize(t)
 	t.Instances = make([]*Instance, 0, n)
 	idx := make([]int, len(t.Axes))
 	var diags hcl.Diagnostics

@@ -1,0 +1,4 @@
+topology "sf" {
+  family = "slimfly"
+  q      = [5, 7
+}

@@ -1,0 +1,6 @@
+topology "sf" {
+  family    = "slimfly"
+  q         = 19
+  p         = 20
+  max_radix = 44
+}

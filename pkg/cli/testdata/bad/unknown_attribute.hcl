@@ -1,0 +1,10 @@
+topology "sf" {
+  family = "slimfly"
+  q      = 5
+}
+
+study "s" {
+  topologies = [topology.sf]
+  metrics    = ["diameter"]
+  metric     = "routers"
+}

@@ -1,0 +1,4 @@
+topolgy "sf" {
+  family = "slimfly"
+  q      = 5
+}

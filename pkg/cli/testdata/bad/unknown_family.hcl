@@ -1,0 +1,4 @@
+topology "df" {
+  family = "dragonfy"
+  p      = 4
+}

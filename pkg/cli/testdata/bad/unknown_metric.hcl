@@ -1,0 +1,9 @@
+topology "sf" {
+  family = "slimfly"
+  q      = 5
+}
+
+study "s" {
+  topologies = [topology.sf]
+  metrics    = ["diameter", "avg_hops"]
+}

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
+
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty/function"
@@ -43,7 +46,7 @@ func functions() map[string]function.Function {
 		"min":             stdlib.MinFunc,
 		"parseint":        stdlib.ParseIntFunc,
 		"pow":             stdlib.PowFunc,
-		"range":           stdlib.RangeFunc,
+		"range":           rangeFunc(),
 		"replace":         stdlib.ReplaceFunc,
 		"reverse":         stdlib.ReverseListFunc,
 		"setintersection": stdlib.SetIntersectionFunc,
@@ -62,6 +65,66 @@ func functions() map[string]function.Function {
 		"values":          stdlib.ValuesFunc,
 		"zipmap":          stdlib.ZipmapFunc,
 	}
+}
+
+// maxRange bounds the length of a list made by range.
+const maxRange = 10_000_000
+
+// rangeFunc is range(end), range(start, end) or range(start, end, step) as
+// in go-cty's standard library, without its 1,024-element cap (sweeps are
+// bounded by the cell limit instead). Element i is start + i*step, so a
+// fractional step does not accumulate rounding errors: range(0.05, 1, 0.05)
+// has 19 elements, 0.05 to 0.95.
+func rangeFunc() function.Function {
+	return function.New(&function.Spec{
+		Description: "Returns a list of numbers from start (inclusive) to end (exclusive) by step.",
+		VarParam:    &function.Parameter{Name: "params", Type: cty.Number},
+		Type:        function.StaticReturnType(cty.List(cty.Number)),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			f := make([]*big.Float, len(args))
+			for i, a := range args {
+				f[i] = a.AsBigFloat()
+			}
+			var start, end, step *big.Float
+			switch len(args) {
+			case 1:
+				start, end = new(big.Float), f[0]
+			case 2:
+				start, end = f[0], f[1]
+			case 3:
+				start, end, step = f[0], f[1], f[2]
+			default:
+				return cty.NilVal, fmt.Errorf("range takes one, two or three arguments")
+			}
+			if step == nil {
+				step = big.NewFloat(1)
+				if end.Cmp(start) < 0 {
+					step = big.NewFloat(-1)
+				}
+			}
+			if step.Sign() == 0 {
+				return cty.NilVal, function.NewArgErrorf(2, "step must not be zero")
+			}
+			span := new(big.Float).Sub(end, start)
+			if span.Sign() != 0 && span.Sign() != step.Sign() {
+				return cty.NilVal, function.NewArgErrorf(1, "end must be beyond start in the direction of step")
+			}
+			q, _ := new(big.Float).Quo(span, step).Float64()
+			n := int(math.Ceil(q - 1e-9))
+			if n > maxRange {
+				return cty.NilVal, fmt.Errorf("range would have %d elements, more than %d", n, maxRange)
+			}
+			if n <= 0 {
+				return cty.ListValEmpty(cty.Number), nil
+			}
+			vals := make([]cty.Value, n)
+			for i := range vals {
+				x := new(big.Float).Mul(step, big.NewFloat(float64(i)))
+				vals[i] = cty.NumberVal(x.Add(x, start))
+			}
+			return cty.ListVal(vals), nil
+		},
+	})
 }
 
 // sweepSize returns the number of instances of t (the product of the axis

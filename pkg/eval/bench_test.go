@@ -1,0 +1,109 @@
+package eval
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// planExperiment is a 10,003-cell experiment: 5,000 ring instances, each
+// with a size and a cost cell, plus a dataset, a figure and a table.
+const planExperiment = `
+topology "ring" {
+  family = "torus"
+  n      = 1
+  k      = range(3, 5003)
+}
+cost_model "m" {
+  router_cost_per_port = 350.4
+  router_cost_fixed    = -892.3
+  power_per_port       = 2.8
+}
+study "s" {
+  topologies = [topology.ring]
+  metrics    = ["routers", "endpoints", "cost_per_endpoint"]
+  cost_model = cost_model.m
+}
+figure "f" {
+  study = study.s
+  x     = "endpoints"
+  y     = "cost_per_endpoint"
+}
+table "t" {
+  study   = study.s
+  columns = ["k", "routers", "cost_per_endpoint"]
+}
+`
+
+func writeExperiment(b *testing.B, src string) (string, string) {
+	dir := b.TempDir()
+	path := filepath.Join(dir, "plan10k.hcl")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return path, filepath.Join(dir, "results")
+}
+
+// planOnce loads, expands and plans, as `runexp plan` does.
+func planOnce(b *testing.B, path, results string) *Plan {
+	l := NewLoader(Options{})
+	exps, diags := l.Load([]string{path})
+	if diags.HasErrors() {
+		b.Fatal(diags)
+	}
+	en := NewEngine(results, 0, nil)
+	return MakePlan(BuildGraph(exps), en.Store, results)
+}
+
+// BenchmarkPlan10k measures `runexp plan` of a 10,003-cell experiment with
+// an empty cache (every cell new) and with every cell cached.
+func BenchmarkPlan10k(b *testing.B) {
+	path, results := writeExperiment(b, planExperiment)
+	b.Run("empty-cache", func(b *testing.B) {
+		for b.Loop() {
+			p := planOnce(b, path, results)
+			if run, _, _, _ := p.Counts(); run != 10003 {
+				b.Fatalf("plan runs %d cells", run)
+			}
+		}
+	})
+	en := NewEngine(results, 0, nil)
+	if _, err := en.Run(context.Background(), planOnce(b, path, results)); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("all-cached", func(b *testing.B) {
+		for b.Loop() {
+			p := planOnce(b, path, results)
+			if run, _, _, cached := p.Counts(); run != 0 || cached != 10003 {
+				b.Fatalf("plan runs %d cells, %d cached", run, cached)
+			}
+		}
+	})
+}
+
+// BenchmarkNoopRunQuickstart measures a second `runexp run` of the
+// quickstart experiment: load, plan, verify the outputs, write nothing.
+func BenchmarkNoopRunQuickstart(b *testing.B) {
+	results := filepath.Join(b.TempDir(), "results")
+	exp := "../../experiments/quickstart.hcl"
+	run := func() *Summary {
+		l := NewLoader(Options{})
+		exps, diags := l.Load([]string{exp})
+		if diags.HasErrors() {
+			b.Fatal(diags)
+		}
+		en := NewEngine(results, 0, nil)
+		sum, err := en.Run(context.Background(), MakePlan(BuildGraph(exps), en.Store, results))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return sum
+	}
+	run()
+	for b.Loop() {
+		if sum := run(); sum.Computed != 0 || sum.Written != 0 {
+			b.Fatalf("no-op run computed %d cells, wrote %d files", sum.Computed, sum.Written)
+		}
+	}
+}

@@ -1,0 +1,316 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"image/png"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/runexp/runexp/pkg/dataset"
+)
+
+func ptr(f float64) *float64 { return &f }
+
+// pixels returns the pixel count of a length in centimetres at PNGDPI.
+func pixels(cm float64) int { return int(cm/2.54*PNGDPI + 0.5) }
+
+func TestRenderFigure(t *testing.T) {
+	tab := loadTable(t)
+	uniform := tab.Where(map[string][]dataset.Value{"traffic": {sv("uniform")}, "endpoints": {iv(1000)}})
+	noLines := false
+	tests := []struct {
+		name   string
+		spec   FigureSpec
+		tab    *dataset.Table
+		wW, wH float64 // expected size in cm
+	}{
+		{"single series", FigureSpec{X: "offered_load", Y: []string{"latency"}}, uniform, 12, 8},
+		{"series", FigureSpec{Title: "Latency, uniform", X: "offered_load", Y: []string{"latency"}, Series: []string{"routing"}}, uniform, 12, 8},
+		{"two series columns", FigureSpec{X: "offered_load", Y: []string{"latency"}, Series: []string{"routing", "endpoints"}, Legend: "top-left"}, tab.Where(map[string][]dataset.Value{"traffic": {sv("shift")}}), 12, 8},
+		{"two y columns", FigureSpec{X: "offered_load", Y: []string{"offered_load", "throughput"}, Series: []string{"routing"}, Legend: "bottom-right", Width: 10, Height: 10}, uniform, 10, 10},
+		{"markers only", FigureSpec{X: "offered_load", Y: []string{"latency"}, Series: []string{"routing"}, Lines: &noLines, Legend: "none"}, uniform, 12, 8},
+		{"log y", FigureSpec{X: "offered_load", Y: []string{"latency"}, Series: []string{"routing"}, YScale: "log"}, uniform, 12, 8},
+		{"log x and y", FigureSpec{X: "endpoints", Y: []string{"latency"}, Series: []string{"routing"}, XScale: "log", YScale: "log", Legend: "bottom-left"}, tab, 12, 8},
+		{"limits", FigureSpec{X: "offered_load", Y: []string{"latency"}, Series: []string{"routing"}, XMin: ptr(0), XMax: ptr(0.5), YMin: ptr(0), YMax: ptr(200)}, uniform, 12, 8},
+		{"log limits", FigureSpec{X: "offered_load", Y: []string{"latency"}, YScale: "log", YMin: ptr(1), YMax: ptr(1e4)}, uniform, 12, 8},
+		{"panels 2x2", FigureSpec{Title: "Latency", X: "offered_load", Y: []string{"latency"}, Series: []string{"routing", "endpoints"}, Panels: "traffic"}, tab, 24, 16 + TitleBand},
+		{"panels 3 per row", FigureSpec{X: "offered_load", Y: []string{"latency"}, Series: []string{"routing"}, Panels: "traffic", PanelCols: 3, Width: 8, Height: 6}, tab, 24, 12},
+		{"panels 1 per row", FigureSpec{X: "offered_load", Y: []string{"latency"}, Panels: "routing", PanelCols: 1, Width: 8, Height: 5}, uniform, 8, 20},
+		{"one panel", FigureSpec{Title: "Latency, uniform", X: "offered_load", Y: []string{"latency"}, Series: []string{"routing"}, Panels: "traffic"}, uniform, 12, 8 + TitleBand},
+		{"panels, no rows", FigureSpec{Title: "Nothing", X: "offered_load", Y: []string{"latency"}, Panels: "traffic"}, tab.Where(map[string][]dataset.Value{"traffic": {sv("none")}}), 12, 8 + TitleBand},
+		{"empty table", FigureSpec{X: "offered_load", Y: []string{"latency"}, Series: []string{"routing"}, YScale: "log"}, tab.Where(map[string][]dataset.Value{"traffic": {sv("none")}}), 12, 8},
+		{"series labels", FigureSpec{X: "offered_load", Y: []string{"latency"}, Series: []string{"routing"}, SeriesLabels: map[string]string{"ugal_l": "UGAL-L", "min": "MIN"}}, uniform, 12, 8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.spec.Name = tt.name
+			pdf, pngb, err := RenderFigure(tt.spec, tt.tab)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasPrefix(pdf, []byte("%PDF")) {
+				t.Errorf("PDF starts with %q", pdf[:min(8, len(pdf))])
+			}
+			if !bytes.Contains(pdf, []byte("/Type /Page")) {
+				t.Error("PDF has no page")
+			}
+			if !bytes.Contains(pdf, []byte("/FontFile2")) {
+				t.Error("PDF embeds no font")
+			}
+			img, err := png.Decode(bytes.NewReader(pngb))
+			if err != nil {
+				t.Fatalf("PNG: %v", err)
+			}
+			w, h := img.Bounds().Dx(), img.Bounds().Dy()
+			if w != pixels(tt.wW) || h != pixels(tt.wH) {
+				t.Errorf("PNG is %dx%d pixels, want %dx%d", w, h, pixels(tt.wW), pixels(tt.wH))
+			}
+		})
+	}
+}
+
+func TestRenderFigureDeterministic(t *testing.T) {
+	spec := FigureSpec{Name: "det", Title: "Latency", X: "offered_load", Y: []string{"latency"},
+		Series: []string{"routing"}, Panels: "traffic", YScale: "log"}
+	tab := loadTable(t)
+	pdf1, png1, err := RenderFigure(spec, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		pdf2, png2, err := RenderFigure(spec, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(pdf1, pdf2) {
+			t.Error("PDF differs between renderings")
+		}
+		if !bytes.Equal(png1, png2) {
+			t.Error("PNG differs between renderings")
+		}
+	}
+	if !bytes.Contains(pdf1, []byte("/CreationDate (D:20000101000000)")) {
+		t.Error("PDF creation date is not the fixed date")
+	}
+}
+
+func TestRenderFigureErrors(t *testing.T) {
+	tab := loadTable(t)
+	zero := structureTable(t) // avg_hops > 0, but cost_per_node holds a NaN and a null
+	withZero := loadTable(t)
+	withZero.Column("throughput").Floats[3] = 0
+	tests := []struct {
+		name string
+		spec FigureSpec
+		tab  *dataset.Table
+		want []string // substrings of the error
+	}{
+		{"missing x", FigureSpec{X: "load", Y: []string{"latency"}}, tab, []string{`x column "load" missing`, "available: traffic, routing, endpoints, offered_load, latency, throughput"}},
+		{"missing y", FigureSpec{X: "offered_load", Y: []string{"latency", "lat"}}, tab, []string{`y column "lat" missing`, "available:"}},
+		{"missing series", FigureSpec{X: "offered_load", Y: []string{"latency"}, Series: []string{"route"}}, tab, []string{`series column "route" missing`}},
+		{"missing panel", FigureSpec{X: "offered_load", Y: []string{"latency"}, Panels: "pattern"}, tab, []string{`panel column "pattern" missing`}},
+		{"no x", FigureSpec{Y: []string{"latency"}}, tab, []string{"no x column"}},
+		{"no y", FigureSpec{X: "offered_load"}, tab, []string{"no y column"}},
+		{"string x", FigureSpec{X: "routing", Y: []string{"latency"}}, tab, []string{`x column "routing" holds string values, want int or float`}},
+		{"bool y", FigureSpec{X: "q", Y: []string{"deadlock_free"}}, zero, []string{`y column "deadlock_free" holds bool values`}},
+		{"log zero y", FigureSpec{X: "offered_load", Y: []string{"throughput"}, YScale: "log"}, withZero, []string{`y column "throughput" holds 0`, "log axis needs positive values"}},
+		{"log negative limit", FigureSpec{X: "offered_load", Y: []string{"latency"}, XScale: "log", XMin: ptr(-1)}, tab, []string{"XMin = -1 on a log axis"}},
+		{"log zero limit", FigureSpec{X: "offered_load", Y: []string{"latency"}, YScale: "log", YMin: ptr(0)}, tab, []string{"YMin = 0 on a log axis"}},
+		{"bad scale", FigureSpec{X: "offered_load", Y: []string{"latency"}, XScale: "ln"}, tab, []string{`unknown x scale "ln"`}},
+		{"bad legend", FigureSpec{X: "offered_load", Y: []string{"latency"}, Legend: "left"}, tab, []string{`unknown legend position "left"`}},
+		{"bad limits", FigureSpec{X: "offered_load", Y: []string{"latency"}, YMin: ptr(5), YMax: ptr(5)}, tab, []string{"YMin 5 is not below YMax 5"}},
+		{"bad size", FigureSpec{X: "offered_load", Y: []string{"latency"}, Width: -3}, tab, []string{"invalid panel size"}},
+		{"nil table", FigureSpec{X: "offered_load", Y: []string{"latency"}}, nil, []string{"nil table"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.spec.Name = "f1"
+			_, _, err := RenderFigure(tt.spec, tt.tab)
+			if err == nil {
+				t.Fatal("want error")
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, `report: figure "f1": `) {
+				t.Errorf("error %q does not name the figure", msg)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("error %q lacks %q", msg, w)
+				}
+			}
+		})
+	}
+}
+
+// TestBuildFigureSeries checks grouping, ordering, skipping and labels on
+// the laid-out plots rather than on pixels.
+func TestBuildFigureSeries(t *testing.T) {
+	tab := loadTable(t)
+	spec := FigureSpec{X: "offered_load", Y: []string{"latency"}, Series: []string{"routing", "endpoints"},
+		Panels: "traffic", PanelCols: 3, SeriesLabels: map[string]string{"routing=val, endpoints=1000": "VAL (1k)"}}
+	f, err := buildFigure(spec, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.plots) != 2 || len(f.plots[0]) != 3 || f.plots[1][1] != nil || f.plots[1][2] != nil {
+		t.Fatalf("grid is %dx%d, want 2x3 with 4 panels", len(f.plots), len(f.plots[0]))
+	}
+	first := f.plots[0][0]
+	if first.Title.Text != "traffic = uniform" || f.plots[1][0].Title.Text != "traffic = worst_case" {
+		t.Errorf("panel titles %q, %q", first.Title.Text, f.plots[1][0].Title.Text)
+	}
+	wantLabels := []string{
+		"routing=min, endpoints=1000", "routing=min, endpoints=10000",
+		"VAL (1k)", "routing=val, endpoints=10000",
+		"routing=ugal_l, endpoints=1000", "routing=ugal_l, endpoints=10000",
+		"routing=ugal_g, endpoints=1000", "routing=ugal_g, endpoints=10000",
+	}
+	if got := f.legends[first].labels; strings.Join(got, "|") != strings.Join(wantLabels, "|") {
+		t.Errorf("legend labels\n got %q\nwant %q", got, wantLabels)
+	}
+	if first.X.Label.Text != "offered_load [flits/cycle/node]" || first.Y.Label.Text != "latency [cycles]" {
+		t.Errorf("axis labels %q, %q", first.X.Label.Text, first.Y.Label.Text)
+	}
+	// Points: sorted by x, null and NaN latencies skipped.
+	var n int
+	for r := 0; r < tab.NumRows(); r++ {
+		if tab.Column("traffic").Strings[r] != "uniform" {
+			continue
+		}
+		if y := tab.Column("latency").Value(r); !y.IsNull() && !math.IsNaN(y.F) {
+			n++
+		}
+	}
+	if got := countPoints(t, spec, tab.Where(map[string][]dataset.Value{"traffic": {sv("uniform")}})); got != n {
+		t.Errorf("plotted %d points, want %d", got, n)
+	}
+}
+
+// countPoints lays out spec and counts the points of its line plotters,
+// checking that each line is sorted by x.
+func countPoints(t *testing.T, spec FigureSpec, tab *dataset.Table) int {
+	t.Helper()
+	spec.Panels = ""
+	f, err := buildFigure(spec, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, s := range f.series[f.plots[0][0]] {
+		for i := 1; i < len(s); i++ {
+			if s[i].X < s[i-1].X {
+				t.Errorf("series not sorted by x: %v", s)
+			}
+		}
+		n += len(s)
+	}
+	return n
+}
+
+func TestDefaultLabels(t *testing.T) {
+	tab := loadTable(t)
+	tests := []struct {
+		y    []string
+		want string
+	}{
+		{[]string{"latency"}, "latency [cycles]"},
+		{[]string{"offered_load", "throughput"}, "offered_load, throughput [flits/cycle/node]"},
+		{[]string{"latency", "throughput"}, "latency [cycles], throughput [flits/cycle/node]"},
+	}
+	for _, tt := range tests {
+		f, err := buildFigure(FigureSpec{X: "endpoints", Y: tt.y}, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := f.plots[0][0]
+		if p.Y.Label.Text != tt.want {
+			t.Errorf("Y %v: label %q, want %q", tt.y, p.Y.Label.Text, tt.want)
+		}
+		if p.X.Label.Text != "endpoints [endpoints]" {
+			t.Errorf("x label %q", p.X.Label.Text)
+		}
+		if len(tt.y) == 1 && len(f.legends[p].labels) != 0 {
+			t.Errorf("single series has a legend: %q", f.legends[p].labels)
+		}
+		if len(tt.y) == 2 && strings.Join(f.legends[p].labels, ",") != strings.Join(tt.y, ",") {
+			t.Errorf("legend %q, want the y columns", f.legends[p].labels)
+		}
+	}
+}
+
+func TestLogTicks(t *testing.T) {
+	tests := []struct {
+		min, max float64
+		labels   []string
+	}{
+		{1, 1000, []string{"1", "10", "100", "1000"}},
+		{0.05, 3, []string{"0.1", "1"}},
+		{50, 500, []string{"50", "100", "200", "500"}},
+		{2, 8, []string{"2", "3", "4", "5", "6", "7", "8"}},
+		{1e-20, 1e20, []string{"1e-14", "1e-07", "1", "1e+07", "1e+14"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, tk := range (logTicks{}).Ticks(tt.min, tt.max) {
+			if tk.Label != "" && tk.Value >= tt.min && tk.Value <= tt.max {
+				got = append(got, tk.Label)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(tt.labels, " ") {
+			t.Errorf("Ticks(%g, %g) labels %q, want %q", tt.min, tt.max, got, tt.labels)
+		}
+	}
+	if ticks := (logTicks{}).Ticks(0, 10); ticks != nil {
+		t.Errorf("Ticks(0, 10) = %v, want nil", ticks)
+	}
+}
+
+func BenchmarkRenderFigure(b *testing.B) {
+	tab := loadTable(b)
+	uniform := tab.Where(map[string][]dataset.Value{"traffic": {sv("uniform")}})
+	for _, bc := range []struct {
+		name string
+		spec FigureSpec
+		tab  *dataset.Table
+	}{
+		{"single", FigureSpec{Name: "b", X: "offered_load", Y: []string{"latency"}, Series: []string{"routing", "endpoints"}}, uniform},
+		{"panels4", FigureSpec{Name: "b", Title: "t", X: "offered_load", Y: []string{"latency"}, Series: []string{"routing", "endpoints"}, Panels: "traffic", YScale: "log"}, tab},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := RenderFigure(bc.spec, bc.tab); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestRenderFigureConcurrent renders figures from several goroutines, as
+// the runner's worker pool does; run it with -race.
+func TestRenderFigureConcurrent(t *testing.T) {
+	tab := loadTable(t)
+	spec := FigureSpec{Name: "conc", X: "offered_load", Y: []string{"latency"}, Series: []string{"routing"}, Panels: "traffic"}
+	want, _, err := RenderFigure(spec, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 4)
+	for i := 0; i < 4; i++ {
+		go func() {
+			pdf, _, err := RenderFigure(spec, tab)
+			if err == nil && !bytes.Equal(pdf, want) {
+				err = errors.New("concurrent rendering differs")
+			}
+			errs <- err
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -174,7 +174,7 @@ func (o *options) observer() (eval.Observer, func()) {
 	}
 	if f, ok := o.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		w, _, _ := term.GetSize(int(f.Fd()))
-		t := newTermObserver(o.stderr, w)
+		t := newTermObserver(o.stderr, w, o.jobs)
 		return t, t.Close
 	}
 	return &plainObserver{w: o.stdout}, func() {}
@@ -311,9 +311,7 @@ next run resumes.`,
 			obs, done := o.observer()
 			en := o.engine(obs)
 			p := eval.MakePlan(eval.BuildGraph(exps), en.Store, o.results)
-			if o.json {
-				en.EmitPlan(p, false)
-			}
+			en.EmitPlan(p, false)
 			_, err = en.Run(cmd.Context(), p)
 			done()
 			return runError(err)

@@ -41,7 +41,7 @@ func (o *plainObserver) Event(e eval.Event) {
 	}
 	switch e.Type {
 	case eval.EventPlan:
-		fmt.Fprintf(o.w, "plan    %-6s %s  (%s)\n", e.Status, e.Label, e.Reason)
+		// The cells of a run are announced by their start lines.
 	case eval.EventStart:
 		fmt.Fprintf(o.w, "%sstart  %s\n", progress, e.Label)
 	case eval.EventFinish:
@@ -102,13 +102,21 @@ type termObserver struct {
 	running map[string]time.Time // label -> start
 	stop    chan struct{}
 	drawn   bool
+	workers int
+
+	// For the ETA: cells of each kind still to run, and the time spent and
+	// cells finished per kind.
+	pending map[string]int
+	spent   map[string]time.Duration
+	counted map[string]int
 }
 
-func newTermObserver(w io.Writer, width int) *termObserver {
+func newTermObserver(w io.Writer, width, workers int) *termObserver {
 	if width <= 20 {
 		width = 80
 	}
-	o := &termObserver{w: w, width: width, start: time.Now(), running: map[string]time.Time{}, stop: make(chan struct{})}
+	o := &termObserver{w: w, width: width, start: time.Now(), running: map[string]time.Time{}, stop: make(chan struct{}),
+		workers: max(workers, 1), pending: map[string]int{}, spent: map[string]time.Duration{}, counted: map[string]int{}}
 	go o.tick()
 	return o
 }
@@ -149,9 +157,7 @@ func (o *termObserver) draw() {
 	now := time.Now()
 	var b strings.Builder
 	fmt.Fprintf(&b, "[%d/%d] %3d%%", o.done, o.total, 100*o.done/max(o.total, 1))
-	if o.done > 0 && o.done < o.total {
-		el := now.Sub(o.start)
-		eta := time.Duration(float64(el) / float64(o.done) * float64(o.total-o.done))
+	if eta, ok := o.eta(); ok {
 		fmt.Fprintf(&b, " · ETA %s", eta.Round(time.Second))
 	}
 	if len(o.running) > 0 {
@@ -173,6 +179,35 @@ func (o *termObserver) draw() {
 	o.drawn = true
 }
 
+// eta estimates the remaining time: the cells still to run of each kind
+// times the mean duration of that kind so far (the overall mean for kinds
+// not seen yet), spread over the workers.
+func (o *termObserver) eta() (time.Duration, bool) {
+	var all time.Duration
+	n := 0
+	for k, d := range o.spent {
+		all += d
+		n += o.counted[k]
+	}
+	if n == 0 || o.done >= o.total {
+		return 0, false
+	}
+	var work time.Duration
+	cells := 0
+	for k, left := range o.pending {
+		if left <= 0 {
+			continue
+		}
+		mean := all / time.Duration(n)
+		if c := o.counted[k]; c > 0 {
+			mean = o.spent[k] / time.Duration(c)
+		}
+		work += time.Duration(left) * mean
+		cells += left
+	}
+	return work / time.Duration(max(1, min(o.workers, cells))), true
+}
+
 func (o *termObserver) Event(e eval.Event) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -180,12 +215,19 @@ func (o *termObserver) Event(e eval.Event) {
 		o.total, o.done = e.Total, e.Done
 	}
 	switch e.Type {
+	case eval.EventPlan:
+		o.pending[e.Kind]++
+		return
 	case eval.EventStart:
 		o.running[e.Label] = time.Now()
 	case eval.EventFinish:
 		delete(o.running, e.Label)
+		o.pending[e.Kind]--
+		o.spent[e.Kind] += time.Duration(e.Duration * float64(time.Second))
+		o.counted[e.Kind]++
 	case eval.EventError:
 		delete(o.running, e.Label)
+		o.pending[e.Kind]--
 		o.clear()
 		if e.Label != "" {
 			fmt.Fprintf(o.w, "FAILED %s: %s\n", e.Label, e.Error)
@@ -194,6 +236,7 @@ func (o *termObserver) Event(e eval.Event) {
 		}
 	case eval.EventSkip:
 		delete(o.running, e.Label)
+		o.pending[e.Kind]--
 	case eval.EventSummary:
 		o.clear()
 		fmt.Fprintln(o.w, summaryLine(e.Summary))

@@ -84,6 +84,8 @@ figure "fig1" {
   series  = ["label"]
   x_label = "Network size [endpoints]"
   y_label = "Average number of hops"
+  x_min   = 0
+  y_min   = 0
   legend  = "top-left"
 }
 

@@ -639,6 +639,7 @@ func newPlot(title, xlabel, ylabel string, o figureOptions) (*plot.Plot, *legend
 		a.Label.TextStyle.Font.Size = vg.Points(10)
 		a.Tick.Label.Font.Size = vg.Points(9)
 		a.Tick.Length = vg.Points(5)
+		a.Tick.Marker = linearTicks{}
 	}
 	if o.xlog {
 		p.X.Scale = plot.LogScale{}

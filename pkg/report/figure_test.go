@@ -314,3 +314,32 @@ func TestRenderFigureConcurrent(t *testing.T) {
 		}
 	}
 }
+
+func TestLinearTicks(t *testing.T) {
+	cases := []struct {
+		min, max float64
+		want     string // labelled ticks
+	}{
+		{16, 4913, "1000 2000 3000 4000"},
+		{0, 5000, "0 1000 2000 3000 4000 5000"},
+		{1.9, 12.7, "2 4 6 8 10 12"},
+		{0, 1, "0 0.2 0.4 0.6 0.8 1"},
+		{0.05, 0.95, "0.2 0.4 0.6 0.8"},
+		{-3, 3, "-3 -2 -1 0 1 2 3"},
+		{2.5, 12.5, "4 6 8 10 12"},
+		{0, 0.25, "0 0.05 0.1 0.15 0.2 0.25"},
+		{0, 17.5, "0 2.5 5 7.5 10 12.5 15 17.5"},
+		{7, 7, "7"},
+	}
+	for _, c := range cases {
+		var labels []string
+		for _, tk := range (linearTicks{}).Ticks(c.min, c.max) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if got := strings.Join(labels, " "); got != c.want {
+			t.Errorf("Ticks(%g, %g) = %q, want %q", c.min, c.max, got, c.want)
+		}
+	}
+}

@@ -84,3 +84,66 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 func tickLabel(v float64) string {
 	return strconv.FormatFloat(v, 'g', 4, 64)
 }
+
+// linearTicks marks a linear axis with "nice" major ticks: steps of 1, 2,
+// 2.5 or 5 times a power of ten, chosen for four to eight labels, and four
+// or five minor ticks between them; labels use as few decimals as the step
+// needs (so 0, 1000, 2000 and 2.5, 5, 7.5, not 2.50).
+type linearTicks struct{}
+
+var _ plot.Ticker = linearTicks{}
+
+// niceStep returns the smallest nice step giving at most max intervals.
+func niceStep(span float64, max int) float64 {
+	raw := span / float64(max)
+	mag := math.Pow10(int(math.Floor(math.Log10(raw))))
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if m*mag >= raw*(1-1e-9) {
+			return m * mag
+		}
+	}
+	return 10 * mag
+}
+
+// Ticks implements plot.Ticker.
+func (linearTicks) Ticks(min, max float64) []plot.Tick {
+	if math.IsNaN(min) || math.IsNaN(max) || math.IsInf(min, 0) || math.IsInf(max, 0) || max < min {
+		return nil
+	}
+	if max == min {
+		return []plot.Tick{{Value: min, Label: strconv.FormatFloat(min, 'g', -1, 64)}}
+	}
+	step := niceStep(max-min, 7)
+	// Decimals needed to print multiples of step exactly (2.5 needs 1).
+	dec := 0
+	for s := step; dec < 12 && math.Abs(s-math.Round(s)) > 1e-9*math.Max(1, math.Abs(s)); s *= 10 {
+		dec++
+	}
+	minor := step / 5
+	if m := step / math.Pow10(int(math.Floor(math.Log10(step)))); math.Abs(m-2.5) < 1e-9 || math.Abs(m-2) < 1e-9 {
+		minor = step / 4
+		if math.Abs(m-2) < 1e-9 {
+			minor = step / 2
+		}
+	}
+	var ticks []plot.Tick
+	eps := 1e-9 * step
+	for i := math.Ceil((min - eps) / minor); ; i++ {
+		v := i * minor
+		if v > max+eps {
+			break
+		}
+		t := plot.Tick{Value: v}
+		if k := v / step; math.Abs(k-math.Round(k)) < 1e-6 {
+			v = math.Round(k) * step
+			t.Value = v
+			if v == 0 {
+				v = 0 // no "-0"
+			}
+			r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', dec, 64), 64)
+			t.Label = strconv.FormatFloat(r, 'f', -1, 64)
+		}
+		ticks = append(ticks, t)
+	}
+	return ticks
+}

@@ -172,3 +172,51 @@ func withValues(v Values, kv ...any) Values {
 	}
 	return out
 }
+
+// pipeline is the part of a family that differs from family to family: how
+// its values are parsed and checked, resolved, sized and built. wire turns
+// it into the Family's Resolve, Size and Build, which all parse first, and
+// Build refuses a topology beyond the build limits before allocating.
+type pipeline[T any] struct {
+	parse   func(Values) (T, error)
+	resolve func(T, Values) Values // nil: the values as given
+	size    func(T) (Size, error)
+	limit   string // the parameter named when the topology is too large to build
+	build   func(T, Size) (*Topology, error)
+}
+
+// wire sets f's Resolve, Size and Build from p and returns f.
+func (p pipeline[T]) wire(f *Family) *Family {
+	f.Resolve = func(v Values) (Values, error) {
+		t, err := p.parse(v)
+		if err != nil {
+			return nil, err
+		}
+		if p.resolve == nil {
+			return v.Clone(), nil
+		}
+		return p.resolve(t, v), nil
+	}
+	f.Size = func(v Values) (Size, error) {
+		t, err := p.parse(v)
+		if err != nil {
+			return Size{}, err
+		}
+		return p.size(t)
+	}
+	f.Build = func(v Values) (*Topology, error) {
+		t, err := p.parse(v)
+		if err != nil {
+			return nil, err
+		}
+		sz, err := p.size(t)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkBuildable(f.Name, p.limit, sz); err != nil {
+			return nil, err
+		}
+		return p.build(t, sz)
+	}
+	return f
+}

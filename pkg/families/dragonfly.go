@@ -90,7 +90,7 @@ func dragonfly() *Family {
 		}
 		return sz, nil
 	}
-	return &Family{
+	f := &Family{
 		Name: name,
 		Doc: "Dragonfly (Kim, Dally, Scott and Abts, Technology-Driven, Highly-Scalable Dragonfly " +
 			"Topology, ISCA 2008; DF in Besta and Hoefler, SC14): g groups of a routers; the routers " +
@@ -115,35 +115,18 @@ func dragonfly() *Family {
 			paramRadix(),
 		},
 		Version: 1,
-		Resolve: func(v Values) (Values, error) {
-			t, err := parse(v)
-			if err != nil {
-				return nil, err
-			}
-			return withValues(v, "a", t.a, "h", t.h, "g", t.g), nil
+	}
+	return pipeline[dragonflyParams]{
+		parse: parse,
+		resolve: func(t dragonflyParams, v Values) Values {
+			return withValues(v, "a", t.a, "h", t.h, "g", t.g)
 		},
-		Size: func(v Values) (Size, error) {
-			t, err := parse(v)
-			if err != nil {
-				return Size{}, err
-			}
-			return size(t)
-		},
-		Build: func(v Values) (*Topology, error) {
-			t, err := parse(v)
-			if err != nil {
-				return nil, err
-			}
-			sz, err := size(t)
-			if err != nil {
-				return nil, err
-			}
-			if err := checkBuildable(name, "g", sz); err != nil {
-				return nil, err
-			}
+		size:  size,
+		limit: "g",
+		build: func(t dragonflyParams, sz Size) (*Topology, error) {
 			return buildDragonfly(int(t.a), int(t.h), int(t.g), t.p, sz)
 		},
-	}
+	}.wire(f)
 }
 
 func buildDragonfly(a, h, g int, p int64, sz Size) (*Topology, error) {

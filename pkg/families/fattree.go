@@ -45,7 +45,7 @@ func fatTree() *Family {
 		}
 		return sz, nil
 	}
-	return &Family{
+	f := &Family{
 		Name: name,
 		Doc: "Fat tree as a k-ary n-tree (Petrini and Vanneschi, k-ary n-trees: High Performance " +
 			"Networks for Massively Parallel Architectures, IPPS 1997), the FT-3 of Besta and Hoefler, " +
@@ -66,34 +66,12 @@ func fatTree() *Family {
 			{Name: "levels", Kind: Int, Default: int64(3), Doc: "number of switch levels n, >= 1 (2: leaf-spine, 3: FT-3)"},
 		},
 		Version: 1,
-		Resolve: func(v Values) (Values, error) {
-			if _, err := parse(v); err != nil {
-				return nil, err
-			}
-			return v.Clone(), nil
-		},
-		Size: func(v Values) (Size, error) {
-			t, err := parse(v)
-			if err != nil {
-				return Size{}, err
-			}
-			return size(t)
-		},
-		Build: func(v Values) (*Topology, error) {
-			t, err := parse(v)
-			if err != nil {
-				return nil, err
-			}
-			sz, err := size(t)
-			if err != nil {
-				return nil, err
-			}
-			if err := checkBuildable(name, "p", sz); err != nil {
-				return nil, err
-			}
+	}
+	return pipeline[fatTreeParams]{parse: parse, size: size, limit: "p",
+		build: func(t fatTreeParams, sz Size) (*Topology, error) {
 			return buildFatTree(int(t.p), int(t.levels), sz)
 		},
-	}
+	}.wire(f)
 }
 
 func buildFatTree(p, n int, sz Size) (*Topology, error) {

@@ -186,7 +186,7 @@ func slimFly() *Family {
 			Radix:        t.kNet + t.p,
 		}
 	}
-	return &Family{
+	f := &Family{
 		Name: name,
 		Doc: "Slim Fly (Besta and Hoefler, Slim Fly: A Cost Effective Low-Diameter Network Topology, SC14, " +
 			"section II-B): the diameter-2 McKay-Miller-Siran (MMS) graph over the finite field F_q, " +
@@ -206,32 +206,16 @@ func slimFly() *Family {
 			paramRadix(),
 		},
 		Version: 1,
-		Resolve: func(v Values) (Values, error) {
-			t, err := parse(v)
-			if err != nil {
-				return nil, err
-			}
-			return withValues(v, "p", t.p), nil
-		},
-		Size: func(v Values) (Size, error) {
-			t, err := parse(v)
-			if err != nil {
-				return Size{}, err
-			}
-			return size(t), nil
-		},
-		Build: func(v Values) (*Topology, error) {
-			t, err := parse(v)
-			if err != nil {
-				return nil, err
-			}
-			sz := size(t)
-			if err := checkBuildable(name, "q", sz); err != nil {
-				return nil, err
-			}
+	}
+	return pipeline[slimFlyParams]{
+		parse:   parse,
+		resolve: func(t slimFlyParams, v Values) Values { return withValues(v, "p", t.p) },
+		size:    func(t slimFlyParams) (Size, error) { return size(t), nil },
+		limit:   "q",
+		build: func(t slimFlyParams, sz Size) (*Topology, error) {
 			return buildSlimFly(int(t.q), t.p, sz)
 		},
-	}
+	}.wire(f)
 }
 
 func buildSlimFly(q int, p int64, sz Size) (*Topology, error) {

@@ -54,7 +54,7 @@ func torus() *Family {
 		}
 		return sz, nil
 	}
-	return &Family{
+	f := &Family{
 		Name: name,
 		Doc: "k-ary n-cube (torus): routers are the n-digit base-k words; each router is linked to the " +
 			"routers that differ by +1 or -1 (mod k) in one digit, so every router has 2n network ports " +
@@ -70,34 +70,12 @@ func torus() *Family {
 			paramRadix(),
 		},
 		Version: 1,
-		Resolve: func(v Values) (Values, error) {
-			if _, err := parse(v); err != nil {
-				return nil, err
-			}
-			return v.Clone(), nil
-		},
-		Size: func(v Values) (Size, error) {
-			t, err := parse(v)
-			if err != nil {
-				return Size{}, err
-			}
-			return size(t)
-		},
-		Build: func(v Values) (*Topology, error) {
-			t, err := parse(v)
-			if err != nil {
-				return nil, err
-			}
-			sz, err := size(t)
-			if err != nil {
-				return nil, err
-			}
-			if err := checkBuildable(name, "k", sz); err != nil {
-				return nil, err
-			}
+	}
+	return pipeline[torusParams]{parse: parse, size: size, limit: "k",
+		build: func(t torusParams, sz Size) (*Topology, error) {
 			return buildTorus(name, int(t.k), int(t.n), t.p, int(sz.Routers))
 		},
-	}
+	}.wire(f)
 }
 
 // buildTorus builds the k-ary n-cube with conc endpoints per router.
@@ -158,7 +136,7 @@ func hypercube() *Family {
 		}
 		return sz, nil
 	}
-	return &Family{
+	f := &Family{
 		Name: name,
 		Doc: "Binary hypercube: 2^n routers labelled by n-bit words, linked when the labels differ in " +
 			"exactly one bit; n-regular with n*2^(n-1) links, diameter n and average distance " +
@@ -170,31 +148,9 @@ func hypercube() *Family {
 			paramRadix(),
 		},
 		Version: 1,
-		Resolve: func(v Values) (Values, error) {
-			if _, err := parse(v); err != nil {
-				return nil, err
-			}
-			return v.Clone(), nil
-		},
-		Size: func(v Values) (Size, error) {
-			t, err := parse(v)
-			if err != nil {
-				return Size{}, err
-			}
-			return size(t)
-		},
-		Build: func(v Values) (*Topology, error) {
-			t, err := parse(v)
-			if err != nil {
-				return nil, err
-			}
-			sz, err := size(t)
-			if err != nil {
-				return nil, err
-			}
-			if err := checkBuildable(name, "n", sz); err != nil {
-				return nil, err
-			}
+	}
+	return pipeline[params]{parse: parse, size: size, limit: "n",
+		build: func(t params, sz Size) (*Topology, error) {
 			n, routers := int(t.n), int(sz.Routers)
 			edges := make(edgeList, 0, sz.Links)
 			coords := make([]int32, n*routers)
@@ -213,5 +169,5 @@ func hypercube() *Family {
 			top.Coords, top.CoordDim = coords, n
 			return top, nil
 		},
-	}
+	}.wire(f)
 }

@@ -304,19 +304,27 @@ running cells (Ctrl-C again abandons them); finished cells stay cached and the
 next run resumes.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			exps, err := o.load(args)
-			if err != nil {
-				return err
-			}
-			obs, done := o.observer()
-			en := o.engine(obs)
-			p := eval.MakePlan(eval.BuildGraph(exps), en.Store, o.results)
-			en.EmitPlan(p, false)
-			_, err = en.Run(cmd.Context(), p)
-			done()
-			return runError(err)
+			return o.execute(cmd.Context(), args, func(g *eval.Graph, en *eval.Engine) *eval.Plan {
+				return eval.MakePlan(g, en.Store, o.results)
+			})
 		},
 	}
+}
+
+// execute loads the experiments, plans with makePlan, runs the plan with
+// progress output and maps the outcome to an exit code.
+func (o *options) execute(ctx context.Context, args []string, makePlan func(*eval.Graph, *eval.Engine) *eval.Plan) error {
+	exps, err := o.load(args)
+	if err != nil {
+		return err
+	}
+	obs, done := o.observer()
+	en := o.engine(obs)
+	p := makePlan(eval.BuildGraph(exps), en)
+	en.EmitPlan(p, false)
+	_, err = en.Run(ctx, p)
+	done()
+	return runError(err)
 }
 
 // runError maps an engine error to an exit code.
@@ -344,16 +352,9 @@ carries the matching key, and rewrites the reports. It never computes
 topologies or metrics: a study without stored data is reported as missing.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			exps, err := o.load(args)
-			if err != nil {
-				return err
-			}
-			obs, done := o.observer()
-			en := o.engine(obs)
-			p := eval.MakeReportPlan(eval.BuildGraph(exps), en.Store, o.results, force)
-			_, err = en.Run(cmd.Context(), p)
-			done()
-			return runError(err)
+			return o.execute(cmd.Context(), args, func(g *eval.Graph, en *eval.Engine) *eval.Plan {
+				return eval.MakeReportPlan(g, en.Store, o.results, force)
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&force, "force", false, "re-render every figure and table, cached or not")

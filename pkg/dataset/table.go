@@ -279,11 +279,28 @@ func (t *Table) Select(keep func(row int) bool) *Table {
 // Where returns the rows of t in which every named column equals one of the
 // listed values; a condition on a column t lacks matches no row.
 func (t *Table) Where(conds map[string][]Value) *Table {
+	return t.Select(t.matcher(conds))
+}
+
+// Rows returns the indices of the rows Where would keep.
+func (t *Table) Rows(conds map[string][]Value) []int {
+	match := t.matcher(conds)
+	var rows []int
+	for r := 0; r < t.NumRows(); r++ {
+		if match(r) {
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// matcher returns the row predicate of Where.
+func (t *Table) matcher(conds map[string][]Value) func(row int) bool {
 	cols := make(map[string]*Column, len(conds))
 	for name := range conds {
 		cols[name] = t.Column(name)
 	}
-	return t.Select(func(r int) bool {
+	return func(r int) bool {
 		for name, wants := range conds {
 			c := cols[name]
 			if c == nil {
@@ -301,5 +318,5 @@ func (t *Table) Where(conds map[string][]Value) *Table {
 			}
 		}
 		return true
-	})
+	}
 }

@@ -3,11 +3,13 @@ package eval
 import (
 	"fmt"
 	"github.com/agext/levenshtein"
+	"maps"
 	"math"
 	"math/big"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -352,14 +354,8 @@ func sortedAttrs(body *hclsyntax.Body) []*hclsyntax.Attribute {
 	return attrs
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // checkBody reports attributes not in allowed and nested blocks not in
 // blocks, listing the valid names.

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,7 +52,7 @@ func Check(e Expectation, t *dataset.Table) Result {
 		r.Err = fmt.Sprintf("table %q missing", e.Table)
 		return r
 	}
-	for _, name := range sortedKeys(e.Where) {
+	for _, name := range slices.Sorted(maps.Keys(e.Where)) {
 		if t.Column(name) == nil {
 			r.Err = fmt.Sprintf("column %q missing (available: %s)", name, strings.Join(t.ColumnNames(), ", "))
 			return r
@@ -62,12 +63,7 @@ func Check(e Expectation, t *dataset.Table) Result {
 		r.Err = fmt.Sprintf("column %q missing (available: %s)", e.Column, strings.Join(t.ColumnNames(), ", "))
 		return r
 	}
-	var rows []int
-	for i := 0; i < t.NumRows(); i++ {
-		if matches(t, e.Where, i) {
-			rows = append(rows, i)
-		}
-	}
+	rows := t.Rows(e.Where)
 	switch len(rows) {
 	case 0:
 		r.Err = "no row matches " + whereString(e.Where)
@@ -80,25 +76,6 @@ func Check(e Expectation, t *dataset.Table) Result {
 	r.Got = col.Value(rows[0])
 	r.OK, r.Err = compare(r.Got, e.Want, e.Abs, e.Rel)
 	return r
-}
-
-// matches reports whether row i of t satisfies where (every listed column
-// equals one of its values).
-func matches(t *dataset.Table, where map[string][]dataset.Value, i int) bool {
-	for name, wants := range where {
-		got := t.Column(name).Value(i)
-		ok := false
-		for _, w := range wants {
-			if got.Equal(w) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
 }
 
 // compare reports whether got matches want within the tolerance, and
@@ -128,16 +105,6 @@ func compare(got, want dataset.Value, abs, rel float64) (bool, string) {
 	return got.Equal(want), ""
 }
 
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // whereString formats a row selection: "topology=sf, q=5", with
 // alternatives as "q in {5, 7}", keys sorted.
 func whereString(where map[string][]dataset.Value) string {
@@ -145,7 +112,7 @@ func whereString(where map[string][]dataset.Value) string {
 		return "(all rows)"
 	}
 	parts := make([]string, 0, len(where))
-	for _, k := range sortedKeys(where) {
+	for _, k := range slices.Sorted(maps.Keys(where)) {
 		vs := where[k]
 		if len(vs) == 1 {
 			parts = append(parts, k+"="+valueString(vs[0]))

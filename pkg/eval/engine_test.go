@@ -509,3 +509,32 @@ func TestVarOverride(t *testing.T) {
 		t.Errorf("instances %v", sf.Instances)
 	}
 }
+
+// TestReportForce re-renders a figure whose cached rendering is outdated
+// (as after a change to the rendering code): the fresh rendering is written.
+func TestReportForce(t *testing.T) {
+	exp, results := fixture(t)
+	g := load(t, nil, exp)
+	runAll(t, g, results, 2)
+	png := filepath.Join(results, "small", "figures", "f.png")
+	fresh, _ := os.ReadFile(png)
+	store := cache.New(CacheDir(results))
+	for _, c := range g.Cells {
+		if c.ID == "figure/f" {
+			store.Put(c.Key, &cache.Entry{Blobs: []cache.Blob{{Name: blobPDF, Data: []byte("old")}, {Name: blobPNG, Data: []byte("old")}}})
+		}
+	}
+	en := NewEngine(results, 2, nil)
+	if _, err := en.Run(context.Background(), MakeReportPlan(load(t, nil, exp), en.Store, results, false)); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(png); string(got) != "old" {
+		t.Fatalf("report without --force did not use the cached rendering")
+	}
+	if _, err := en.Run(context.Background(), MakeReportPlan(load(t, nil, exp), en.Store, results, true)); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(png); !bytes.Equal(got, fresh) {
+		t.Errorf("report --force wrote %d bytes, want the fresh rendering (%d bytes)", len(got), len(fresh))
+	}
+}

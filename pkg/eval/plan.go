@@ -327,13 +327,15 @@ func MakeReportPlan(g *Graph, store *cache.Store, results string, force bool) *P
 				pe.Reason = "study not computed"
 			}
 		case KindFigure, KindTable:
-			if e, err := store.Get(c.Key); err == nil {
+			e, err := store.Get(c.Key)
+			switch {
+			case err == nil && !force:
 				pe.Status = Cached
 				p.loaded[c.Key] = e
-			}
-			if force || pe.Status != Cached {
-				pe.Run = true
-				pe.Reason = "re-render"
+			case err == nil: // cached, but rendered again
+				pe.Status, pe.Run, pe.Reason = Stale, true, "re-render (--force)"
+			default:
+				pe.Run, pe.Reason = true, "not rendered yet"
 			}
 		default:
 			pe.Status = Cached // not considered by report

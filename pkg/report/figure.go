@@ -730,6 +730,13 @@ func setRange(a *plot.Axis, min, max *float64, log bool) error {
 	case math.IsInf(hi, 0):
 		hi = above(lo)
 	}
+	if min == nil && max == nil && !log && lo < hi && hi-lo <= 1e-9*math.Max(math.Abs(lo), math.Abs(hi)) {
+		// Values equal but for rounding noise: draw them as one value,
+		// not as a zoomed-in band of noise.
+		mid := lo + (hi-lo)/2
+		d := 0.1 * math.Abs(mid)
+		lo, hi = mid-d, mid+d
+	}
 	if lo >= hi {
 		switch {
 		case min == nil && max == nil: // a single distinct value

@@ -110,8 +110,10 @@ func (linearTicks) Ticks(min, max float64) []plot.Tick {
 	if math.IsNaN(min) || math.IsNaN(max) || math.IsInf(min, 0) || math.IsInf(max, 0) || max < min {
 		return nil
 	}
-	if max == min {
-		return []plot.Tick{{Value: min, Label: strconv.FormatFloat(min, 'g', -1, 64)}}
+	if max-min <= 1e-9*math.Max(math.Abs(min), math.Abs(max)) {
+		// A (nearly) constant axis: one label, in the middle.
+		mid := min + (max-min)/2
+		return []plot.Tick{{Value: mid, Label: strconv.FormatFloat(mid, 'g', 6, 64)}}
 	}
 	step := niceStep(max-min, 7)
 	// Decimals needed to print multiples of step exactly (2.5 needs 1).
@@ -128,7 +130,7 @@ func (linearTicks) Ticks(min, max float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	eps := 1e-9 * step
-	for i := math.Ceil((min - eps) / minor); ; i++ {
+	for i := math.Ceil((min - eps) / minor); len(ticks) < 200; i++ {
 		v := i * minor
 		if v > max+eps {
 			break

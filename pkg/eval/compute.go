@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"strconv"
 
 	"github.com/runexp/runexp/pkg/cache"
@@ -271,6 +270,3 @@ func computeTable(c *Cell, full *dataset.Table) (*result, error) {
 		{Name: blobMarkdown, Data: md}, {Name: blobLaTeX, Data: tex}, {Name: blobCSV, Data: csv}, {Name: blobExpect, Data: exp},
 	}}}, nil
 }
-
-// isFinite reports whether f is a finite number.
-func isFinite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }

@@ -426,17 +426,11 @@ func appendChunk(c *Column, a arrow.Array) error {
 			c.Ints = append(c.Ints, nullZero(a, j, a.Value))
 		}
 	case *array.Int32:
-		for j := 0; j < m; j++ {
-			c.Ints = append(c.Ints, int64(nullZero(a, j, a.Value)))
-		}
+		c.Ints = appendConverted(c.Ints, a, a.Value)
 	case *array.Int16:
-		for j := 0; j < m; j++ {
-			c.Ints = append(c.Ints, int64(nullZero(a, j, a.Value)))
-		}
+		c.Ints = appendConverted(c.Ints, a, a.Value)
 	case *array.Int8:
-		for j := 0; j < m; j++ {
-			c.Ints = append(c.Ints, int64(nullZero(a, j, a.Value)))
-		}
+		c.Ints = appendConverted(c.Ints, a, a.Value)
 	case *array.Uint64:
 		for j := 0; j < m; j++ {
 			v := nullZero(a, j, a.Value)
@@ -446,17 +440,11 @@ func appendChunk(c *Column, a arrow.Array) error {
 			c.Ints = append(c.Ints, int64(v))
 		}
 	case *array.Uint32:
-		for j := 0; j < m; j++ {
-			c.Ints = append(c.Ints, int64(nullZero(a, j, a.Value)))
-		}
+		c.Ints = appendConverted(c.Ints, a, a.Value)
 	case *array.Uint16:
-		for j := 0; j < m; j++ {
-			c.Ints = append(c.Ints, int64(nullZero(a, j, a.Value)))
-		}
+		c.Ints = appendConverted(c.Ints, a, a.Value)
 	case *array.Uint8:
-		for j := 0; j < m; j++ {
-			c.Ints = append(c.Ints, int64(nullZero(a, j, a.Value)))
-		}
+		c.Ints = appendConverted(c.Ints, a, a.Value)
 	case *array.Float64:
 		if a.NullN() == 0 {
 			c.Floats = append(c.Floats, a.Float64Values()...)
@@ -466,9 +454,7 @@ func appendChunk(c *Column, a arrow.Array) error {
 			c.Floats = append(c.Floats, nullZero(a, j, a.Value))
 		}
 	case *array.Float32:
-		for j := 0; j < m; j++ {
-			c.Floats = append(c.Floats, float64(nullZero(a, j, a.Value)))
-		}
+		c.Floats = appendConverted(c.Floats, a, a.Value)
 	case *array.String:
 		// One copy of the chunk's characters, owned by Go, sliced into
 		// the strings: a.Value would alias Arrow's buffer.
@@ -500,6 +486,15 @@ func appendChunk(c *Column, a arrow.Array) error {
 }
 
 // nullZero returns value(j), or the zero value if row j of a is null.
+// appendConverted appends the values of a narrower numeric array to dst,
+// converted to int64 or float64 (null slots as zero).
+func appendConverted[T int8 | int16 | int32 | uint8 | uint16 | uint32 | float32, U int64 | float64](dst []U, a arrow.Array, value func(int) T) []U {
+	for j := 0; j < a.Len(); j++ {
+		dst = append(dst, U(nullZero(a, j, value)))
+	}
+	return dst
+}
+
 func nullZero[T any](a arrow.Array, j int, value func(int) T) T {
 	var zero T
 	if a.IsNull(j) {

@@ -125,6 +125,16 @@ type Column struct {
 	Param  string // for a parameter column: the family parameter it holds
 }
 
+// Rows returns the number of rows of the study's dataset: one per instance
+// of each of its topologies.
+func (s *Study) Rows() int {
+	n := 0
+	for _, t := range s.Topologies {
+		n += len(t.Instances)
+	}
+	return n
+}
+
 // Column returns the study column with the given name, or nil.
 func (s *Study) Column(name string) *Column {
 	for i := range s.Columns {

@@ -64,11 +64,7 @@ func (r *run) writeOutputs(e *Experiment) (int, error) {
 		data, _ := ent.Blob(blobParquet)
 		rel := s.Name + ".parquet"
 		put(rel, data)
-		se := report.StudyEntry{Name: s.Name, Path: rel, Columns: columnNames(s)}
-		if res, err := decodeResult(g.Datasets[s], ent); err == nil {
-			se.Rows = res.table.NumRows()
-		}
-		ix.Studies = append(ix.Studies, se)
+		ix.Studies = append(ix.Studies, report.StudyEntry{Name: s.Name, Path: rel, Rows: s.Rows(), Columns: columnNames(s)})
 	}
 	for _, f := range e.Figures {
 		ent := r.entryOf(g.Figures[f])

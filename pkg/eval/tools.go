@@ -103,10 +103,7 @@ func List(w io.Writer, p *Plan, cells, asJSON bool) {
 			}
 			dc := p.Graph.Datasets[s]
 			walk(dc)
-			rows := 0
-			for _, t := range s.Topologies {
-				rows += len(t.Instances)
-			}
+			rows := s.Rows()
 			if asJSON {
 				enc.Encode(map[string]any{"experiment": e.Name, "study": s.Name, "rows": rows, "metrics": metricNames(s.Metrics),
 					"status": status(dc), "cells": count(func(c *Cell) bool { return inputs[c] })})

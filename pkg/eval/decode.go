@@ -1112,6 +1112,12 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 			d.errorf(ranges[i], "Duplicate metric", "Metric %q is listed twice.", n)
 			continue
 		}
+		if m.Group == GroupDistance {
+			if t := sizingOnly(s.Topologies); t != nil {
+				d.errorf(ranges[i], "Metric needs a built graph", "Metric %q needs the graph, but family %q of topology %q is sizing-only (it has formulas but no builder); use the size metrics for it.", n, t.Family.Name, t.Name)
+				continue
+			}
+		}
 		if m.Group == GroupCost && s.CostModel == nil {
 			d.errorf(ranges[i], "Missing cost model", "Metric %q needs the study to name a cost model: cost_model = cost_model.<name>.", n)
 			continue
@@ -1123,6 +1129,16 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 	}
 	s.Columns = studyColumns(s)
 	return s
+}
+
+// sizingOnly returns the first topology whose family cannot be built.
+func sizingOnly(ts []*Topology) *Topology {
+	for _, t := range ts {
+		if t.Family.SizingOnly() {
+			return t
+		}
+	}
+	return nil
 }
 
 // Identity columns at the start of every study dataset.

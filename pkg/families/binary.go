@@ -16,7 +16,8 @@ import (
 //	version  uint16 = 1
 //	n        uint32  routers
 //	adjLen   uint32  len(Graph.Adj)
-//	flags    uint32  bit 0: Role present, bit 1: Group present, bit 2: Coords present
+//	flags    uint32  bit 0: Role present, bit 1: Group present, bit 2: Coords present,
+//	                 bit 3: Cabinet present
 //	coordDim uint32  CoordDim
 //	Off      (n+1) int32
 //	Adj      adjLen int32
@@ -24,6 +25,7 @@ import (
 //	Role     n bytes            (if flag bit 0)
 //	Group    n int32            (if flag bit 1)
 //	Coords   n*coordDim int32   (if flag bit 2)
+//	Cabinet  n int32            (if flag bit 3)
 //	crc      uint32  CRC-32 (IEEE) of every preceding byte
 const (
 	topoMagic      = "RXTOPO"
@@ -32,7 +34,8 @@ const (
 	flagRole       = 1 << 0
 	flagGroup      = 1 << 1
 	flagCoords     = 1 << 2
-	flagsKnown     = flagRole | flagGroup | flagCoords
+	flagCabinet    = 1 << 3
+	flagsKnown     = flagRole | flagGroup | flagCoords | flagCabinet
 	maxCoordDim    = 1 << 16
 	topoTrailerLen = 4
 )
@@ -70,7 +73,13 @@ func (t *Topology) MarshalBinary() ([]byte, error) {
 		}
 		flags |= flagCoords
 	}
-	size := topoHeaderLen + 4*(n+1+len(t.Graph.Adj)+n+len(t.Group)+len(t.Coords)) + len(t.Role) + topoTrailerLen
+	if t.Cabinet != nil {
+		if len(t.Cabinet) != n {
+			return nil, fmt.Errorf("families: marshal topology: len(Cabinet) = %d, want %d", len(t.Cabinet), n)
+		}
+		flags |= flagCabinet
+	}
+	size := topoHeaderLen + 4*(n+1+len(t.Graph.Adj)+n+len(t.Group)+len(t.Coords)+len(t.Cabinet)) + len(t.Role) + topoTrailerLen
 	b := make([]byte, 0, size)
 	b = append(b, topoMagic...)
 	b = binary.LittleEndian.AppendUint16(b, topoVersion)
@@ -85,6 +94,7 @@ func (t *Topology) MarshalBinary() ([]byte, error) {
 	}
 	b = appendInt32s(b, t.Group)
 	b = appendInt32s(b, t.Coords)
+	b = appendInt32s(b, t.Cabinet)
 	b = binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 	return b, nil
 }
@@ -139,6 +149,9 @@ func (t *Topology) UnmarshalBinary(data []byte) error {
 		coordLen = n * coordDim
 		words += coordLen
 	}
+	if flags&flagCabinet != 0 {
+		words += n
+	}
 	if want := topoHeaderLen + 4*words + roleLen + topoTrailerLen; int64(len(data)) != want {
 		return fail("%d bytes, want %d for %d routers and %d adjacency entries", len(data), want, n, adjLen)
 	}
@@ -162,18 +175,21 @@ func (t *Topology) UnmarshalBinary(data []byte) error {
 		role = make([]Role, n)
 		for i := range role {
 			role[i] = Role(p[i])
-			if role[i] > RoleCore {
+			if role[i] > roleMax {
 				return fail("router %d has unknown role %d", i, p[i])
 			}
 		}
 		p = p[n:]
 	}
-	var group, coords []int32
+	var group, coords, cabinet []int32
 	if flags&flagGroup != 0 {
 		group = read(n)
 	}
 	if flags&flagCoords != 0 {
 		coords = read(coordLen)
+	}
+	if flags&flagCabinet != 0 {
+		cabinet = read(n)
 	}
 	if err := g.Validate(); err != nil {
 		return fail("%w", err)
@@ -183,6 +199,6 @@ func (t *Topology) UnmarshalBinary(data []byte) error {
 			return fail("router %d has negative concentration %d", r, c)
 		}
 	}
-	*t = Topology{Graph: g, Conc: conc, Role: role, Group: group, Coords: coords, CoordDim: int(coordDim)}
+	*t = Topology{Graph: g, Conc: conc, Role: role, Group: group, Coords: coords, CoordDim: int(coordDim), Cabinet: cabinet}
 	return nil
 }

@@ -19,11 +19,23 @@ const (
 // maxConc bounds endpoints per router (Topology.Conc is []int32).
 const maxConc = math.MaxInt32
 
-// Default returns a new registry holding every built-in family: torus,
-// hypercube, slimfly, dragonfly and fattree. Each call returns fresh Family
-// values, so callers may not affect one another.
+// Default returns a new registry holding every built-in family (see
+// Registry.Names and the README's family reference). Each call returns fresh
+// Family values, so callers may not affect one another.
 func Default() *Registry {
-	return NewRegistry(torus(), hypercube(), slimFly(), dragonfly(), fatTree())
+	fams := []*Family{permutable(torus()), permutable(hypercube()), slimFly(), dragonfly(), fatTree()}
+	for _, more := range [][]*Family{
+		directFamilies(),
+		treeFamilies(),
+		randomFamilies(),
+		diameterTwoFamilies(),
+		projectiveFamilies(),
+		clexFamilies(),
+		sizingFamilies(),
+	} {
+		fams = append(fams, more...)
+	}
+	return NewRegistry(fams...)
 }
 
 // paramErr returns a *ParamError for family fam and parameter param.
@@ -181,8 +193,8 @@ type pipeline[T any] struct {
 	parse   func(Values) (T, error)
 	resolve func(T, Values) Values // nil: the values as given
 	size    func(T) (Size, error)
-	limit   string // the parameter named when the topology is too large to build
-	build   func(T, Size) (*Topology, error)
+	limit   string                           // the parameter named when the topology is too large to build
+	build   func(T, Size) (*Topology, error) // nil: a sizing-only family
 }
 
 // wire sets f's Resolve, Size and Build from p and returns f.
@@ -203,6 +215,10 @@ func (p pipeline[T]) wire(f *Family) *Family {
 			return Size{}, err
 		}
 		return p.size(t)
+	}
+	if p.build == nil {
+		f.Build = nil
+		return f
 	}
 	f.Build = func(v Values) (*Topology, error) {
 		t, err := p.parse(v)

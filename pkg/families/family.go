@@ -126,6 +126,10 @@ const (
 	RoleLeaf               // fat tree edge / leaf switch (endpoints attached)
 	RoleSpine              // fat tree aggregation (middle level)
 	RoleCore               // fat tree core (top level)
+	RoleLocal              // a router of a group-local level (MLFM local router, OFT level 0/2)
+	RoleGlobal             // a router joining groups (MLFM global router, OFT level 1)
+
+	roleMax = RoleGlobal
 )
 
 // String returns the role's name.
@@ -139,6 +143,10 @@ func (r Role) String() string {
 		return "spine"
 	case RoleCore:
 		return "core"
+	case RoleLocal:
+		return "local"
+	case RoleGlobal:
+		return "global"
 	}
 	return fmt.Sprintf("role(%d)", r)
 }
@@ -157,6 +165,10 @@ type Topology struct {
 	// (s, x, y)); nil if the family has none.
 	Coords   []int32
 	CoordDim int
+	// Cabinet[r] is the cabinet (rack) holding router r when the family
+	// defines a physical packaging (permuted topologies, Myrinet-Clos); nil
+	// otherwise.
+	Cabinet []int32
 }
 
 // Endpoints returns the total number of endpoints.
@@ -181,9 +193,14 @@ type Family struct {
 	Resolve func(Values) (Values, error)
 	// Size computes the sizing figures from resolved values without building.
 	Size func(Values) (Size, error)
-	// Build constructs the topology from resolved values.
+	// Build constructs the topology from resolved values. It is nil for a
+	// sizing-only family (the paper gives formulas but no construction is
+	// implemented): such a family supports the size metrics only.
 	Build func(Values) (*Topology, error)
 }
+
+// SizingOnly reports whether f has sizing formulas but no builder.
+func (f *Family) SizingOnly() bool { return f.Build == nil }
 
 // Param returns the parameter with the given name, or nil.
 func (f *Family) Param(name string) *Param {

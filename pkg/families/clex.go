@@ -1,0 +1,4 @@
+package families
+
+// clexFamilies returns the CLEX networks.
+func clexFamilies() []*Family { return nil }

@@ -1,0 +1,93 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/runexp/runexp/pkg/cache"
+	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/topoio"
+)
+
+func (o *options) topologyCmd() *cobra.Command {
+	var format, output string
+	cmd := &cobra.Command{
+		Use:   "topology FAMILY [name=value...]",
+		Short: "Build one topology and print its statistics or export it",
+		Long: `topology builds one instance of a family (parameters as name=value; lists as
+4,4,8; named choices such as p=balanced) and prints it in a format:
+
+  stats     JSON: routers, endpoints, radix, network radix, links, minimum and
+            maximum degree, connectivity, diameter and average distances
+  edgelist  one "u v" line per router-to-router link (0-based router ids)
+  anynet    BookSim2's anynet network file (topology = anynet)
+  metis     METIS graph file (gpmetis, graphchk); 1-based ids
+  json      every router with its endpoints, role, group, cabinet,
+            coordinates and neighbours
+
+Sizing-only families support --format stats only (sizing figures).
+'runexp families FAMILY' lists a family's parameters.`,
+		Example: `  runexp topology slimfly q=19
+  runexp topology torus dims=4,4,8 --format edgelist
+  runexp topology slimfly q=5 --format anynet -o sf50.anynet`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			invalid := func(err error) error { return &exitError{ExitInvalid, err} }
+			reg := families.Default()
+			f, ok := reg.Lookup(args[0])
+			if !ok {
+				return invalid(fmt.Errorf("unknown family %q; families: %s", args[0], strings.Join(reg.Names(), ", ")))
+			}
+			known := false
+			for _, x := range topoio.Formats() {
+				known = known || x == format
+			}
+			if !known {
+				return invalid(fmt.Errorf("unknown format %q; formats: %s", format, strings.Join(topoio.Formats(), ", ")))
+			}
+			given, err := f.ParseAssignments(args[1:])
+			if err != nil {
+				return invalid(err)
+			}
+			v, err := f.Normalize(given)
+			if err != nil {
+				return invalid(err)
+			}
+			if f.SizingOnly() && format != topoio.FormatStats {
+				return invalid(fmt.Errorf("family %s is sizing-only: only --format stats is available", f.Name))
+			}
+			var t *families.Topology
+			if !f.SizingOnly() {
+				if t, err = f.Build(v); err != nil {
+					return invalid(err)
+				}
+				if format == topoio.FormatAnynet {
+					if dup := topoio.ParallelLinks(t.Graph); dup > 0 {
+						fmt.Fprintf(o.stderr, "runexp: warning: %d parallel links written once (anynet has no multi-links)\n", dup)
+					}
+				}
+			}
+			var w io.Writer = o.stdout
+			var buf bytes.Buffer
+			if output != "" {
+				w = &buf
+			}
+			if err := topoio.Write(cmd.Context(), w, format, f, v, t, o.jobs); err != nil {
+				return &exitError{ExitFailed, err}
+			}
+			if output != "" {
+				if err := cache.WriteFileAtomic(output, buf.Bytes()); err != nil {
+					return &exitError{ExitFailed, err}
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", topoio.FormatStats, "output format: "+strings.Join(topoio.Formats(), ", "))
+	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file (atomically) instead of stdout")
+	return cmd
+}

@@ -1,0 +1,362 @@
+package topoio
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/graph"
+)
+
+// ParallelLinks returns the number of links that duplicate another link
+// between the same two routers (0 for a simple graph). Formats without
+// multi-edges (anynet) write such links once.
+func ParallelLinks(g *graph.Graph) int64 {
+	var dup int64
+	for u := int32(0); int(u) < g.N(); u++ {
+		forEachNeighbour(g, u, func(v int32, mult int) {
+			if v > u {
+				dup += int64(mult - 1)
+			}
+		})
+	}
+	return dup
+}
+
+// WriteAnynet writes t in the network file format of BookSim2's anynet
+// topology (topology = anynet; network_file = FILE): one line per router,
+//
+//	router R node E1 node E2 ... router N1 router N2 ...
+//
+// listing its endpoints (numbered consecutively: router 0's first, then
+// router 1's, ...) and every distinct neighbouring router. BookSim stores a
+// router's neighbours in a map, so parallel links collapse into one (see
+// ParallelLinks); each link appears on both of its routers' lines, which
+// BookSim accepts (the reverse entry is the same).
+func WriteAnynet(w io.Writer, t *families.Topology) error {
+	g := t.Graph
+	bw := bufio.NewWriterSize(w, 1<<16)
+	var line []byte
+	var ep int64
+	for u := int32(0); int(u) < g.N(); u++ {
+		line = append(line[:0], "router "...)
+		line = strconv.AppendInt(line, int64(u), 10)
+		for i := int32(0); i < t.Conc[u]; i++ {
+			line = append(line, " node "...)
+			line = strconv.AppendInt(line, ep, 10)
+			ep++
+		}
+		forEachNeighbour(g, u, func(v int32, _ int) {
+			line = append(line, " router "...)
+			line = strconv.AppendInt(line, int64(v), 10)
+		})
+		line = append(line, '\n')
+		bw.Write(line)
+	}
+	return bw.Flush()
+}
+
+// ReadAnynet parses a BookSim2 anynet network file into a topology (graph
+// and Conc; no other metadata). Routers must be numbered 0..N-1 and
+// endpoints 0..E-1, each endpoint attached to one router; router-to-router
+// connections are symmetric whichever line lists them, and a connection
+// listed several times is one link, as in BookSim. Errors name the line.
+func ReadAnynet(r io.Reader) (*families.Topology, error) {
+	type arc struct{ u, v int32 }
+	var arcs []arc
+	nodeRouter := map[int64]int32{}
+	maxRouter := int32(-1)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<28)
+	for ln := 1; sc.Scan(); ln++ {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		if len(f)%2 != 0 {
+			return nil, fmt.Errorf("anynet line %d: odd number of fields (want \"router|node ID\" pairs)", ln)
+		}
+		var headKind string
+		var head int64
+		for i := 0; i < len(f); i += 2 {
+			kind := f[i]
+			if kind != "router" && kind != "node" {
+				return nil, fmt.Errorf("anynet line %d: %q is neither \"router\" nor \"node\"", ln, kind)
+			}
+			id, err := strconv.ParseInt(f[i+1], 10, 32)
+			if err != nil || id < 0 {
+				return nil, fmt.Errorf("anynet line %d: bad %s id %q", ln, kind, f[i+1])
+			}
+			if i == 0 {
+				headKind, head = kind, id
+				if kind == "router" {
+					maxRouter = max(maxRouter, int32(id))
+				}
+				continue
+			}
+			var rtr, node int64
+			switch {
+			case headKind == "node" && kind == "node":
+				return nil, fmt.Errorf("anynet line %d: cannot connect node %d to node %d", ln, head, id)
+			case headKind == "router" && kind == "router":
+				if head == id {
+					return nil, fmt.Errorf("anynet line %d: router %d linked to itself", ln, id)
+				}
+				maxRouter = max(maxRouter, int32(id))
+				u, v := int32(min(head, id)), int32(max(head, id))
+				arcs = append(arcs, arc{u, v})
+				continue
+			case headKind == "router":
+				rtr, node = head, id
+			default:
+				rtr, node = id, head
+				maxRouter = max(maxRouter, int32(id))
+			}
+			if prev, ok := nodeRouter[node]; ok && int64(prev) != rtr {
+				return nil, fmt.Errorf("anynet line %d: node %d is connected to routers %d and %d", ln, node, prev, rtr)
+			}
+			nodeRouter[node] = int32(rtr)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("anynet: %w", err)
+	}
+	n := int(maxRouter) + 1
+	if n == 0 {
+		return nil, errors.New("anynet: no routers")
+	}
+	slices.SortFunc(arcs, func(a, b arc) int {
+		if a.u != b.u {
+			return int(a.u - b.u)
+		}
+		return int(a.v - b.v)
+	})
+	arcs = slices.Compact(arcs)
+	edges := make([]graph.Edge, len(arcs))
+	for i, a := range arcs {
+		edges[i] = graph.Edge{U: a.u, V: a.v}
+	}
+	g, err := graph.FromEdges(n, edges)
+	if err != nil {
+		return nil, fmt.Errorf("anynet: %w", err)
+	}
+	conc := make([]int32, n)
+	for node := int64(0); node < int64(len(nodeRouter)); node++ {
+		rtr, ok := nodeRouter[node]
+		if !ok {
+			return nil, fmt.Errorf("anynet: endpoints are not numbered 0..%d: node %d is missing", len(nodeRouter)-1, node)
+		}
+		conc[rtr]++
+	}
+	return &families.Topology{Graph: g, Conc: conc}, nil
+}
+
+// WriteMETIS writes g in the METIS graph format: a header "n m" and one
+// line per vertex listing its neighbours (1-based). METIS forbids parallel
+// edges, so a multigraph is written with edge weights (header "n m 001",
+// each neighbour followed by its number of parallel links, m counting
+// distinct pairs).
+func WriteMETIS(w io.Writer, g *graph.Graph) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	dup := ParallelLinks(g)
+	if dup == 0 {
+		fmt.Fprintf(bw, "%d %d\n", g.N(), g.Edges())
+	} else {
+		fmt.Fprintf(bw, "%d %d 001\n", g.N(), g.Edges()-dup)
+	}
+	var line []byte
+	for u := int32(0); int(u) < g.N(); u++ {
+		line = line[:0]
+		forEachNeighbour(g, u, func(v int32, mult int) {
+			if len(line) > 0 {
+				line = append(line, ' ')
+			}
+			line = strconv.AppendInt(line, int64(v)+1, 10)
+			if dup != 0 {
+				line = append(line, ' ')
+				line = strconv.AppendInt(line, int64(mult), 10)
+			}
+		})
+		line = append(line, '\n')
+		bw.Write(line)
+	}
+	return bw.Flush()
+}
+
+// ReadMETIS parses a METIS graph file without vertex weights (format 0 or
+// 001: integer edge weights become parallel links) into a graph, checking
+// the header counts. Lines starting with % are comments.
+func ReadMETIS(r io.Reader) (*graph.Graph, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<28)
+	ln := 0
+	next := func() ([]string, bool) {
+		for sc.Scan() {
+			ln++
+			if s := sc.Text(); !strings.HasPrefix(s, "%") {
+				return strings.Fields(s), true
+			}
+		}
+		return nil, false
+	}
+	hdr, ok := next()
+	if !ok || len(hdr) < 2 || len(hdr) > 3 {
+		return nil, errors.New("metis: missing or malformed header \"n m [fmt]\"")
+	}
+	n, err1 := strconv.Atoi(hdr[0])
+	m, err2 := strconv.ParseInt(hdr[1], 10, 64)
+	if err1 != nil || err2 != nil || n < 0 || m < 0 {
+		return nil, fmt.Errorf("metis line %d: bad header %q", ln, strings.Join(hdr, " "))
+	}
+	weighted := false
+	if len(hdr) == 3 {
+		switch hdr[2] {
+		case "0", "000":
+		case "1", "001":
+			weighted = true
+		default:
+			return nil, fmt.Errorf("metis line %d: unsupported format %q (vertex weights or sizes)", ln, hdr[2])
+		}
+	}
+	var edges []graph.Edge
+	var arcs int64
+	for u := 0; u < n; u++ {
+		f, ok := next()
+		if !ok {
+			return nil, fmt.Errorf("metis: %d vertex lines, want %d", u, n)
+		}
+		step := 1
+		if weighted {
+			step = 2
+			if len(f)%2 != 0 {
+				return nil, fmt.Errorf("metis line %d: odd number of fields in a weighted line", ln)
+			}
+		}
+		for i := 0; i < len(f); i += step {
+			v, err := strconv.Atoi(f[i])
+			if err != nil || v < 1 || v > n {
+				return nil, fmt.Errorf("metis line %d: bad neighbour %q", ln, f[i])
+			}
+			mult := 1
+			if weighted {
+				if mult, err = strconv.Atoi(f[i+1]); err != nil || mult < 1 {
+					return nil, fmt.Errorf("metis line %d: bad edge weight %q", ln, f[i+1])
+				}
+			}
+			arcs++
+			if v-1 > u {
+				for range mult {
+					edges = append(edges, graph.Edge{U: int32(u), V: int32(v - 1)})
+				}
+			}
+		}
+	}
+	if arcs != 2*m {
+		return nil, fmt.Errorf("metis: %d adjacency entries, want 2m = %d", arcs, 2*m)
+	}
+	g, err := graph.FromEdges(n, edges)
+	if err != nil {
+		return nil, fmt.Errorf("metis: %w", err)
+	}
+	if err := g.Validate(); err != nil {
+		return nil, fmt.Errorf("metis: %w", err)
+	}
+	return g, nil
+}
+
+// jsonHeader is the part of the json format before the router list.
+type jsonHeader struct {
+	Family    string          `json:"family"`
+	Params    families.Values `json:"params"`
+	Routers   int             `json:"routers"`
+	Endpoints int64           `json:"endpoints"`
+	Links     int64           `json:"links"`
+	CoordDim  int             `json:"coord_dim,omitempty"`
+}
+
+// Router is one element of the "router_list" array of the json format.
+type Router struct {
+	ID        int32   `json:"id"`
+	Endpoints int32   `json:"endpoints"`
+	Role      string  `json:"role"`
+	Group     *int32  `json:"group,omitempty"`
+	Cabinet   *int32  `json:"cabinet,omitempty"`
+	Coords    []int32 `json:"coords,omitempty"`
+	Neighbors []int32 `json:"neighbors"`
+}
+
+// WriteJSON writes the instance as one JSON object: family, params,
+// routers, endpoints, links, coord_dim and "router_list", an array of Router
+// objects in id order (neighbour lists sorted, parallel links repeated).
+func WriteJSON(w io.Writer, family string, v families.Values, t *families.Topology) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	g := t.Graph
+	hdr, err := json.Marshal(jsonHeader{family, v, g.N(), t.Endpoints(), g.Edges(), t.CoordDim})
+	if err != nil {
+		return fmt.Errorf("topoio: %w", err)
+	}
+	bw.Write(hdr[:len(hdr)-1])
+	bw.WriteString(`,"router_list":[`)
+	var rb bytes.Buffer
+	enc := json.NewEncoder(&rb)
+	for u := int32(0); int(u) < g.N(); u++ {
+		if u > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteByte('\n')
+		r := Router{ID: u, Endpoints: t.Conc[u], Role: families.RoleRouter.String(), Neighbors: g.Neighbors(u)}
+		if t.Role != nil {
+			r.Role = t.Role[u].String()
+		}
+		if t.Group != nil {
+			r.Group = &t.Group[u]
+		}
+		if t.Cabinet != nil {
+			r.Cabinet = &t.Cabinet[u]
+		}
+		if t.Coords != nil {
+			r.Coords = t.Coords[int(u)*t.CoordDim : int(u+1)*t.CoordDim]
+		}
+		rb.Reset()
+		if err := enc.Encode(r); err != nil {
+			return fmt.Errorf("topoio: %w", err)
+		}
+		bw.Write(bytes.TrimSuffix(rb.Bytes(), []byte("\n")))
+	}
+	bw.WriteString("]}\n")
+	return bw.Flush()
+}
+
+// Write writes the instance v of family f (built topology t, nil for a
+// sizing-only family, which supports only FormatStats) in the named format.
+// For FormatStats the distances use workers goroutines.
+func Write(ctx context.Context, w io.Writer, format string, f *families.Family, v families.Values, t *families.Topology, workers int) error {
+	if t == nil && format != FormatStats {
+		return fmt.Errorf("family %s is sizing-only: only --format stats is available", f.Name)
+	}
+	switch format {
+	case FormatStats:
+		s, err := ComputeStats(ctx, f, v, t, workers)
+		if err != nil {
+			return err
+		}
+		return WriteStats(w, s)
+	case FormatEdgeList:
+		return WriteEdgeList(w, t.Graph)
+	case FormatAnynet:
+		return WriteAnynet(w, t)
+	case FormatMETIS:
+		return WriteMETIS(w, t.Graph)
+	case FormatJSON:
+		return WriteJSON(w, f.Name, v, t)
+	}
+	return fmt.Errorf("unknown format %q; formats: %s", format, strings.Join(Formats(), ", "))
+}

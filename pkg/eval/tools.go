@@ -274,7 +274,16 @@ func FamiliesText(reg *families.Registry, names []string) string {
 // FamiliesMarkdown is the reference of families and metrics for the README.
 func FamiliesMarkdown(reg *families.Registry) string {
 	var b strings.Builder
-	b.WriteString("### Families\n\n")
+	b.WriteString("### Families\n\n| family | parameters | graph |\n|---|---|---|\n")
+	for _, n := range reg.Names() {
+		f, _ := reg.Lookup(n)
+		graph := "built"
+		if f.SizingOnly() {
+			graph = "sizing-only"
+		}
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s |\n", f.Name, f.Name, strings.Join(f.ParamNames(), ", "), graph)
+	}
+	b.WriteString("\n")
 	for _, n := range reg.Names() {
 		f, _ := reg.Lookup(n)
 		fmt.Fprintf(&b, "#### `%s`\n\n%s\n\n| parameter | type | default | meaning |\n|---|---|---|---|\n", f.Name, f.Doc)

@@ -65,3 +65,25 @@ func TestTopology(t *testing.T) {
 		}
 	}
 }
+
+// TestTopologySizingOnly checks that a sizing-only family prints its
+// sizing figures (the Moore bound for k' = 96, diameter 2: 9,217 routers,
+// SC14 section II-A) and refuses graph formats.
+func TestTopologySizingOnly(t *testing.T) {
+	ctx := context.Background()
+	code, out, stderr := runexp(t, ctx, "topology", "moore_bound", "degree=96")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var s topoio.Stats
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	if !s.SizingOnly || s.Routers != 9217 || s.NetworkRadix != 96 || s.Diameter != nil || s.MaxDegree != nil {
+		t.Errorf("stats %+v", s)
+	}
+	code, out, stderr = runexp(t, ctx, "topology", "moore_bound", "degree=96", "--format", "edgelist")
+	if code != ExitInvalid || out != "" || !strings.Contains(stderr, "sizing-only: only --format stats") {
+		t.Errorf("edgelist of a sizing-only family: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}

@@ -2,5 +2,5 @@ topology "t" {
   family = "torus"
   k      = 4
   n      = 3
-  dims   = [4, 4, 4]
+  sides  = [4, 4, 4]
 }

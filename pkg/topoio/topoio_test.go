@@ -200,7 +200,7 @@ func TestJSON(t *testing.T) {
 		Routers    int
 		Endpoints  int64
 		Links      int64
-		CoordDim   int `json:"coord_dim"`
+		CoordDim   int      `json:"coord_dim"`
 		RouterList []Router `json:"router_list"`
 	}
 	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {

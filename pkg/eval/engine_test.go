@@ -106,7 +106,7 @@ func TestRunAndRerun(t *testing.T) {
 	if tab.NumRows() != 5 {
 		t.Fatalf("dataset has %d rows, want 5", tab.NumRows())
 	}
-	wantCols := []string{"topology", "label", "family", "q", "p", "max_radix", "k", "n", "dims",
+	wantCols := []string{"topology", "label", "family", "q", "p", "max_radix", "k", "n", "dims", "permute", "cabinet_size", "seed",
 		"routers", "endpoints", "radix", "links", "diameter", "avg_distance", "avg_endpoint_distance", "cost_per_endpoint", "power_total"}
 	if got := tab.ColumnNames(); strings.Join(got, ",") != strings.Join(wantCols, ",") {
 		t.Errorf("columns\n got %v\nwant %v", got, wantCols)

@@ -637,9 +637,9 @@ func TestResolve(t *testing.T) {
 		{"slimfly", Values{"q": int64(4)}, Values{"q": int64(4), "p": int64(3), "max_radix": int64(0)}},
 		{"dragonfly", Values{"p": int64(4)}, Values{"p": int64(4), "a": int64(8), "h": int64(4), "g": int64(33), "max_radix": int64(0)}},
 		{"dragonfly", Values{"p": int64(4), "a": int64(3)}, Values{"p": int64(4), "a": int64(3), "h": int64(4), "g": int64(13), "max_radix": int64(0)}},
-		{"torus", Values{"k": int64(4), "n": int64(3)}, Values{"k": int64(4), "n": int64(3), "p": int64(1), "max_radix": int64(0), "dims": []int64{}}},
-		{"torus", Values{"dims": []int64{4, 4, 8}}, Values{"k": int64(0), "n": int64(3), "p": int64(1), "max_radix": int64(0), "dims": []int64{4, 4, 8}}},
-		{"torus", Values{"dims": []int64{5, 5}}, Values{"k": int64(5), "n": int64(2), "p": int64(1), "max_radix": int64(0), "dims": []int64{}}},
+		{"torus", Values{"k": int64(4), "n": int64(3)}, Values{"k": int64(4), "n": int64(3), "p": int64(1), "max_radix": int64(0), "dims": []int64{}, "permute": "none", "cabinet_size": int64(16), "seed": int64(1)}},
+		{"torus", Values{"dims": []int64{4, 4, 8}}, Values{"k": int64(0), "n": int64(3), "p": int64(1), "max_radix": int64(0), "dims": []int64{4, 4, 8}, "permute": "none", "cabinet_size": int64(16), "seed": int64(1)}},
+		{"torus", Values{"dims": []int64{5, 5}}, Values{"k": int64(5), "n": int64(2), "p": int64(1), "max_radix": int64(0), "dims": []int64{}, "permute": "none", "cabinet_size": int64(16), "seed": int64(1)}},
 		{"fattree", Values{"p": int64(22)}, Values{"p": int64(22), "levels": int64(3)}},
 	}
 	for _, tt := range tests {

@@ -790,6 +790,11 @@ func BenchmarkBuild(b *testing.B) {
 		{"dragonfly-p7", "dragonfly", Values{"p": int64(7)}},
 		{"fattree-p22", "fattree", Values{"p": int64(22)}},
 		{"torus-16^3", "torus", Values{"k": int64(16), "n": int64(3)}},
+		// The paper-scale builds of issue 3.
+		{"pn-q31", "pn", Values{"q": int64(31)}},
+		{"oft-k32", "oft", Values{"k": int64(32)}},
+		{"ring-14-16384", "ring_random", Values{"routers": int64(16384), "degree": int64(14)}},
+		{"clex-64^3", "clex", Values{"k": int64(64), "t": int64(3)}},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

@@ -279,6 +279,12 @@ func TestFamilies(t *testing.T) {
 	if code != ExitOK {
 		t.Errorf("exit %d", code)
 	}
+	code, stdout, _ = runexp(t, context.Background(), "families", "oft", "moore_bound")
+	for _, want := range []string{"k-OFT", "construction", "sizing-only", "9,217"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("families oft moore_bound lacks %q", want)
+		}
+	}
 	if code, _, stderr := runexp(t, context.Background(), "families", "slimfy"); code != ExitInvalid || !strings.Contains(stderr, "slimfly") {
 		t.Errorf("unknown family: exit %d, %s", code, stderr)
 	}

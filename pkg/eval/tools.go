@@ -237,11 +237,24 @@ func kindString(p families.Param) string {
 	return k
 }
 
-// FamiliesText is the plain-text listing printed by `runexp families`.
+// FamiliesText is the plain-text listing printed by `runexp families`: with
+// no names an index of every family (parameters, sizing-only marker), with
+// names their documentation and parameters; then the metrics.
 func FamiliesText(reg *families.Registry, names []string) string {
 	var b strings.Builder
 	if len(names) == 0 {
-		names = reg.Names()
+		b.WriteString("families (runexp families NAME... for documentation and parameters)\n")
+		tw := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
+		for _, n := range reg.Names() {
+			f, _ := reg.Lookup(n)
+			kind := "built"
+			if f.SizingOnly() {
+				kind = "sizing-only"
+			}
+			fmt.Fprintf(tw, "    %s\t%s\t%s\n", f.Name, kind, strings.Join(f.ParamNames(), ", "))
+		}
+		tw.Flush()
+		b.WriteString("\n")
 	}
 	for _, n := range names {
 		f, _ := reg.Lookup(n)

@@ -47,7 +47,8 @@ type Cell struct {
 	study  *Study
 	figure *Figure
 	table  *Table
-	group  string
+	group  string         // metric cells: the metric group (= Kind)
+	opts   map[string]any // metric cells: the analysis options of the group
 }
 
 // Graph is the DAG of cells of a set of experiments, deduplicated by key and
@@ -127,10 +128,16 @@ func (g *Graph) addExperiment(e *Experiment) {
 		in    *Instance
 		group string
 		model *CostModel
+		opts  string
 	}
 	metricCells := map[metricKey]*Cell{}
-	metric := func(in *Instance, group string, model *CostModel) *Cell {
-		k := metricKey{in, group, model}
+	metric := func(in *Instance, group string, s *Study) *Cell {
+		var model *CostModel
+		if group == GroupCost {
+			model = s.CostModel
+		}
+		opts := s.groupOptions(group)
+		k := metricKey{in, group, model, string(canonical(opts))}
 		if c, ok := metricCells[k]; ok {
 			return c
 		}
@@ -138,16 +145,23 @@ func (g *Graph) addExperiment(e *Experiment) {
 		id := fmt.Sprintf("%s/%s/%d", group, in.Topology.Name, in.Index)
 		label := group + " " + in.Label()
 		var inputs []*Cell
-		switch group {
-		case GroupDistance:
+		if lookupGroup(group).graph {
 			inputs = []*Cell{build(in)}
-		case GroupCost:
+		}
+		if len(opts) > 0 {
+			params["analysis"] = opts
+			if tag := s.optionTag(group); tag != "" {
+				id = fmt.Sprintf("%s[%s]/%s/%d", group, tag, in.Topology.Name, in.Index)
+				label = fmt.Sprintf("%s[%s] %s", group, tag, in.Label())
+			}
+		}
+		if model != nil {
 			params["cost_model"] = model.canonical()
 			id = fmt.Sprintf("cost/%s/%s/%d", model.Name, in.Topology.Name, in.Index)
 			label = fmt.Sprintf("cost %s %s", model.Name, in.Label())
 		}
 		c := g.add(&Cell{ID: id, Exp: e, Kind: group, Version: groupVersion(group), Label: label,
-			Params: canonical(params), Inputs: inputs, inst: in, model: model, group: group})
+			Params: canonical(params), Inputs: inputs, inst: in, model: model, group: group, opts: opts})
 		metricCells[k] = c
 		return c
 	}
@@ -160,13 +174,13 @@ func (g *Graph) addExperiment(e *Experiment) {
 				row := map[string]any{"topology": t.Name, "label": t.Label, "family": t.Family.Name, "params": map[string]any(in.Params)}
 				var idx []int
 				for _, grp := range groups {
-					if grp == GroupDistance {
+					if lookupGroup(grp).graph {
 						build(in) // list the build before the cells that need it
 					}
 				}
 				for _, grp := range groups {
 					idx = append(idx, len(inputs))
-					inputs = append(inputs, metric(in, grp, s.CostModel))
+					inputs = append(inputs, metric(in, grp, s))
 				}
 				row["inputs"] = idx
 				rows = append(rows, row)

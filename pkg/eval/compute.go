@@ -28,6 +28,14 @@ const (
 
 // compute runs one cell. workers bounds parallelism inside the cell.
 func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, error) {
+	if c.group != "" {
+		spec := lookupGroup(c.group)
+		var t *families.Topology
+		if spec.graph {
+			t = in[0].topo
+		}
+		return valuesResult(spec.compute(ctx, c, t, workers))
+	}
 	switch c.Kind {
 	case KindBuild:
 		t, err := c.inst.Topology.Family.Build(c.inst.Params)
@@ -39,12 +47,6 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 			return nil, err
 		}
 		return &result{entry: &cache.Entry{Blobs: []cache.Blob{{Name: blobTopology, Data: data}}}, topo: t}, nil
-	case GroupSize:
-		return valuesResult(computeSize(c.inst.Topology.Family, c.inst.Params))
-	case GroupDistance:
-		return valuesResult(computeDistance(ctx, in[0].topo, workers))
-	case GroupCost:
-		return valuesResult(computeCost(c.inst.Topology.Family, c.inst.Params, c.model))
 	case KindDataset:
 		return computeDataset(c, in)
 	case KindFigure:
@@ -73,6 +75,16 @@ func decodeResult(c *Cell, e *cache.Entry) (*result, error) {
 		}
 		return b, nil
 	}
+	if c.group != "" {
+		b, err := blob(blobValues)
+		if err != nil {
+			return nil, err
+		}
+		if res.values, err = decodeValues(b); err != nil {
+			return nil, err
+		}
+		return res, nil
+	}
 	switch c.Kind {
 	case KindBuild:
 		b, err := blob(blobTopology)
@@ -81,14 +93,6 @@ func decodeResult(c *Cell, e *cache.Entry) (*result, error) {
 		}
 		res.topo = &families.Topology{}
 		if err := res.topo.UnmarshalBinary(b); err != nil {
-			return nil, err
-		}
-	case GroupSize, GroupDistance, GroupCost:
-		b, err := blob(blobValues)
-		if err != nil {
-			return nil, err
-		}
-		if res.values, err = decodeValues(b); err != nil {
 			return nil, err
 		}
 	case KindDataset:

@@ -1055,7 +1055,20 @@ func (d *decoder) decodeCostModel(b *hclsyntax.Block) *CostModel {
 func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, models map[string]*CostModel) *Study {
 	s := &Study{Name: b.Labels[0], Range: b.LabelRanges[0]}
 	before := len(d.diags)
-	d.checkBody(b.Body, "a study block", []string{"title", "description", "topologies", "metrics", "cost_model"})
+	d.checkBody(b.Body, "a study block", []string{"title", "description", "topologies", "metrics", "cost_model"}, "analysis")
+	for _, ab := range b.Body.Blocks {
+		if ab.Type != "analysis" {
+			continue
+		}
+		if s.Analysis != nil {
+			d.errorf(ab.TypeRange, "Duplicate analysis block", "Study %q has more than one analysis block.", s.Name)
+			continue
+		}
+		if len(ab.Labels) > 0 {
+			d.errorf(ab.LabelRanges[0], "Unexpected label", "An analysis block takes no label.")
+		}
+		s.Analysis = d.decodeAnalysis(ab)
+	}
 	if a, ok := b.Body.Attributes["title"]; ok {
 		s.Title, _ = d.stringAttr(a, nil)
 	}
@@ -1112,7 +1125,7 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 			d.errorf(ranges[i], "Duplicate metric", "Metric %q is listed twice.", n)
 			continue
 		}
-		if m.Group == GroupDistance {
+		if lookupGroup(m.Group).graph {
 			if t := sizingOnly(s.Topologies); t != nil {
 				d.errorf(ranges[i], "Metric needs a built graph", "Metric %q needs the graph, but family %q of topology %q is sizing-only (it has formulas but no builder); use the size metrics for it.", n, t.Family.Name, t.Name)
 				continue

@@ -12,20 +12,58 @@ import (
 
 // Metric groups: metrics of one group are computed together by one cell.
 const (
-	GroupSize     = "size"     // sizing formulas; no graph is built
-	GroupDistance = "distance" // all-pairs bit-parallel BFS on the built graph
-	GroupCost     = "cost"     // the study's cost_model applied to the sizing figures
+	GroupSize       = "size"       // sizing formulas; no graph is built
+	GroupBounds     = "bounds"     // Moore bounds for the sizing figures; no graph is built
+	GroupDistance   = "distance"   // all-pairs bit-parallel BFS on the built graph
+	GroupPaths      = "paths"      // minimal-path counts between router pairs
+	GroupLoad       = "load"       // channel loads of uniform traffic under minimal routing
+	GroupBisection  = "bisection"  // multilevel balanced bisection
+	GroupResilience = "resilience" // random link failures (SC14 section III-D)
+	GroupCost       = "cost"       // the study's cost_model applied to the sizing figures
 )
 
-// groupVersion returns the code version of a metric group's computation:
-// bump one when its results change, and exactly the cells of that group rerun.
-func groupVersion(group string) int {
-	switch group {
-	case GroupSize, GroupDistance, GroupCost:
-		return 1
-	}
-	panic("eval: unknown metric group " + group)
+// groupSpec says how a metric group is computed.
+type groupSpec struct {
+	// version is the code version of the group's computation: bump it when
+	// its results change, and exactly the cells of that group rerun.
+	version int
+	// graph: the group needs the built topology (an input build cell).
+	graph bool
+	// compute evaluates the group for cell c; t is the built topology when
+	// graph is set (nil otherwise).
+	compute func(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error)
 }
+
+// groupSpecs returns the metric groups by name.
+func groupSpecs() map[string]groupSpec {
+	return map[string]groupSpec{
+		GroupSize: {1, false, func(_ context.Context, c *Cell, _ *families.Topology, _ int) (metricValues, error) {
+			return computeSize(c.inst.Topology.Family, c.inst.Params)
+		}},
+		GroupBounds: {1, false, func(_ context.Context, c *Cell, _ *families.Topology, _ int) (metricValues, error) {
+			return computeBounds(c.inst.Topology.Family, c.inst.Params)
+		}},
+		GroupDistance: {1, true, func(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
+			return computeDistance(ctx, t, workers)
+		}},
+		GroupCost: {1, false, func(_ context.Context, c *Cell, _ *families.Topology, _ int) (metricValues, error) {
+			return computeCost(c.inst.Topology.Family, c.inst.Params, c.model)
+		}},
+	}
+}
+
+// lookupGroup returns the spec of a metric group; it panics on an unknown
+// group (metric definitions and specs are kept in step by the tests).
+func lookupGroup(group string) groupSpec {
+	g, ok := groupSpecs()[group]
+	if !ok {
+		panic("eval: unknown metric group " + group)
+	}
+	return g
+}
+
+// groupVersion returns the code version of a metric group's computation.
+func groupVersion(group string) int { return lookupGroup(group).version }
 
 // Metric describes a metric usable in a study's metrics list.
 type Metric struct {
@@ -44,6 +82,11 @@ func Metrics() []*Metric {
 		{"links", GroupSize, dataset.Int, "links", "number of router-to-router links (cables between routers)"},
 		{"radix", GroupSize, dataset.Int, "ports", "router radix k: the most ports used on one router (network plus endpoint ports)"},
 		{"network_radix", GroupSize, dataset.Int, "ports", "network radix k': the most router-to-router ports on one router"},
+		{"moore_bound_2", GroupBounds, dataset.Int, "routers", "Moore bound for the network radix k' and diameter 2: 1 + k'^2 routers at most (SC14 section II-A; projective networks eq. (3)); empty if it overflows"},
+		{"moore_bound_3", GroupBounds, dataset.Int, "routers", "Moore bound for the network radix k' and diameter 3: 1 + k' + k'(k'-1) + k'(k'-1)^2 routers at most"},
+		{"moore_ratio_2", GroupBounds, dataset.Float, "", "routers / moore_bound_2 (SC14 Fig. 5a: MMS graphs approach 8/9)"},
+		{"moore_ratio_3", GroupBounds, dataset.Float, "", "routers / moore_bound_3 (SC14 Fig. 5b)"},
+		{"moore_avg_distance", GroupBounds, dataset.Float, "hops", "smallest average router-to-router distance of any graph with this many routers and degree k': that of a generalized Moore graph (projective networks section 2, eqs. (3)-(4)); empty for k' < 3"},
 		{"diameter", GroupDistance, dataset.Int, "hops", "largest router-to-router distance (in router-to-router links)"},
 		{"endpoint_diameter", GroupDistance, dataset.Int, "hops", "largest distance between two routers that have endpoints"},
 		{"avg_distance", GroupDistance, dataset.Float, "hops", "average router-to-router distance over ordered pairs of distinct routers"},
@@ -97,6 +140,37 @@ func sizeValues(s families.Size) metricValues {
 		"radix":         dataset.IntValue(s.Radix),
 		"network_radix": dataset.IntValue(s.NetworkRadix),
 	}
+}
+
+// computeBounds evaluates the bounds group: Moore bounds for the network
+// radix, the ratio of the router count to them, and the smallest average
+// distance any graph of this size and degree can have (a generalized Moore
+// graph).
+func computeBounds(f *families.Family, p families.Values) (metricValues, error) {
+	s, err := f.Size(p)
+	if err != nil {
+		return nil, err
+	}
+	out := metricValues{}
+	for _, d := range []int64{2, 3} {
+		name := fmt.Sprintf("moore_bound_%d", d)
+		ratio := fmt.Sprintf("moore_ratio_%d", d)
+		if mb, ok := families.MooreBound(s.NetworkRadix, d); ok {
+			out[name] = dataset.IntValue(mb)
+			out[ratio] = dataset.FloatValue(float64(s.Routers) / float64(mb))
+		} else {
+			out[name], out[ratio] = dataset.Value{}, dataset.Value{}
+		}
+	}
+	out["moore_avg_distance"] = dataset.Value{}
+	if hist, ok := families.GeneralizedMooreHist(s.NetworkRadix, s.Routers); ok && s.Routers > 1 {
+		var sum float64
+		for t, c := range hist {
+			sum += float64(t) * float64(c)
+		}
+		out["moore_avg_distance"] = dataset.FloatValue(sum / float64(s.Routers-1))
+	}
+	return out, nil
 }
 
 // computeDistance evaluates the distance group on a built topology.

@@ -111,7 +111,10 @@ type Study struct {
 	Topologies  []*Topology
 	Metrics     []*Metric
 	CostModel   *CostModel
-	Columns     []Column // the dataset's columns, computed by Decode
+	// Analysis holds the options set in the study's analysis block (see
+	// analysisOptions); options not set take their defaults.
+	Analysis map[string]any
+	Columns  []Column // the dataset's columns, computed by Decode
 	Range       hcl.Range
 }
 

@@ -313,6 +313,18 @@ func FamiliesMarkdown(reg *families.Registry) string {
 	for _, m := range Metrics() {
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", m.Name, m.Group, m.Unit, m.Doc)
 	}
+	b.WriteString("\n### Analysis options\n\nSet in a study's `analysis { ... }` block.\n\n| option | type | default | groups | meaning |\n|---|---|---|---|---|\n")
+	for _, o := range analysisOptions() {
+		kind := o.Kind
+		if len(o.Choices) > 0 {
+			kind = strings.ReplaceAll(quoteAll(o.Choices), ", ", " \\| ")
+		}
+		def := fmt.Sprint(o.Default)
+		if s, ok := o.Default.(string); ok {
+			def = fmt.Sprintf("%q", s)
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", o.Name, kind, def, strings.Join(o.Groups, ", "), o.Doc)
+	}
 	return b.String()
 }
 

@@ -1,0 +1,160 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// An analysis option tunes how a metric group is computed. A study sets
+// options in its `analysis` block; a metric cell's parameters hold only the
+// options of its own group, so changing one option reruns exactly the cells
+// that use it.
+type analysisOption struct {
+	Name    string
+	Kind    string // "int", "number" or "string"
+	Default any    // int64, float64 or string
+	Min     float64
+	Max     float64
+	Choices []string
+	Groups  []string // metric groups that read the option
+	Doc     string
+}
+
+// analysisOptions returns the options of the `analysis` block.
+func analysisOptions() []analysisOption {
+	return []analysisOption{
+		{Name: "seed", Kind: "int", Default: int64(1), Min: 0, Max: math.MaxInt64,
+			Groups: []string{GroupBisection, GroupResilience},
+			Doc:    "seed of the randomized analyses (bisection starts, failure samples); each cell derives its streams from it"},
+		{Name: "load_routing", Kind: "string", Default: "split", Choices: []string{"split", "single"},
+			Groups: []string{GroupLoad},
+			Doc:    "minimal routing of the link-load analysis: \"split\" spreads each flow evenly over all minimal paths, \"single\" sends it along one deterministic minimal path (smallest next-hop id)"},
+		{Name: "link_gbps", Kind: "number", Default: 10.0, Min: 0, Max: math.MaxFloat64,
+			Groups: []string{GroupBisection},
+			Doc:    "bandwidth of one link in Gb/s for bisection_bandwidth (SC14 Fig. 5c uses 10 Gb/s)"},
+		{Name: "bisection_starts", Kind: "int", Default: int64(8), Min: 1, Max: 1 << 16,
+			Groups: []string{GroupBisection},
+			Doc:    "independent seeded runs of the multilevel bisection; the smallest cut wins"},
+		{Name: "resilience_step", Kind: "number", Default: 0.05, Min: 1e-6, Max: 1,
+			Groups: []string{GroupResilience},
+			Doc:    "fraction of the links that fail per step (SC14 section III-D: 5%)"},
+		{Name: "resilience_width", Kind: "number", Default: 0.02, Min: 1e-6, Max: 1,
+			Groups: []string{GroupResilience},
+			Doc:    "sampling stops when the 95% confidence interval of every requested resilience metric is narrower than this (a fraction: 0.02 = SC14's 2 percentage points)"},
+		{Name: "resilience_min_samples", Kind: "int", Default: int64(10), Min: 2, Max: 1 << 30,
+			Groups: []string{GroupResilience},
+			Doc:    "failure samples drawn at least"},
+		{Name: "resilience_max_samples", Kind: "int", Default: int64(1000), Min: 2, Max: 1 << 30,
+			Groups: []string{GroupResilience},
+			Doc:    "failure samples drawn at most (the confidence interval may then be wider than resilience_width)"},
+	}
+}
+
+// groupOptions returns the study's option values read by group: every
+// option of the group, defaults filled in, for the cell parameters.
+func (s *Study) groupOptions(group string) map[string]any {
+	out := map[string]any{}
+	for _, o := range analysisOptions() {
+		if slices.Contains(o.Groups, group) {
+			v, ok := s.Analysis[o.Name]
+			if !ok {
+				v = o.Default
+			}
+			out[o.Name] = v
+		}
+	}
+	return out
+}
+
+// optionTag lists the study's options of group that differ from their
+// defaults ("load_routing=single"), to tell apart the cells of one instance
+// computed with different options; "" when all are defaults.
+func (s *Study) optionTag(group string) string {
+	var tags []string
+	for _, o := range analysisOptions() {
+		if v, ok := s.Analysis[o.Name]; ok && slices.Contains(o.Groups, group) && v != o.Default {
+			tags = append(tags, fmt.Sprintf("%s=%v", o.Name, v))
+		}
+	}
+	return strings.Join(tags, ",")
+}
+
+// optInt, optFloat and optString read an option from a cell's option map.
+func optInt(opts map[string]any, name string) int64 {
+	i, _ := opts[name].(int64)
+	return i
+}
+
+func optFloat(opts map[string]any, name string) float64 {
+	f, _ := opts[name].(float64)
+	return f
+}
+
+func optString(opts map[string]any, name string) string {
+	s, _ := opts[name].(string)
+	return s
+}
+
+// decodeAnalysis decodes a study's `analysis` block into option values.
+func (d *decoder) decodeAnalysis(b *hclsyntax.Block) map[string]any {
+	opts := analysisOptions()
+	names := make([]string, len(opts))
+	for i, o := range opts {
+		names[i] = o.Name
+	}
+	d.checkBody(b.Body, "an analysis block", names)
+	out := map[string]any{}
+	for _, o := range opts {
+		a, ok := b.Body.Attributes[o.Name]
+		if !ok {
+			continue
+		}
+		switch o.Kind {
+		case "string":
+			s, ok := d.stringAttr(a, nil)
+			if !ok {
+				continue
+			}
+			if len(o.Choices) > 0 && !slices.Contains(o.Choices, s) {
+				d.errorf(a.Expr.Range(), "Invalid value", "%s must be one of %s, got %q.%s", o.Name, quoteAll(o.Choices), s, didYouMean(s, o.Choices))
+				continue
+			}
+			out[o.Name] = s
+		default:
+			x, ok := d.numberAttr(a)
+			if !ok {
+				continue
+			}
+			if o.Kind == "int" && x != math.Trunc(x) {
+				d.errorf(a.Expr.Range(), "Invalid value", "%s must be a whole number, got %g.", o.Name, x)
+				continue
+			}
+			if x < o.Min || x > o.Max {
+				d.errorf(a.Expr.Range(), "Invalid value", "%s = %g is outside [%g, %g].", o.Name, x, o.Min, o.Max)
+				continue
+			}
+			if o.Kind == "int" {
+				out[o.Name] = int64(x)
+			} else {
+				out[o.Name] = x
+			}
+		}
+	}
+	if lo, hi := out["resilience_min_samples"], out["resilience_max_samples"]; lo != nil && hi != nil && lo.(int64) > hi.(int64) {
+		d.errorf(b.Body.Attributes["resilience_min_samples"].Expr.Range(), "Invalid value", "resilience_min_samples = %d exceeds resilience_max_samples = %d.", lo, hi)
+	}
+	return out
+}
+
+func quoteAll(s []string) string {
+	q := make([]string, len(s))
+	for i, x := range s {
+		q[i] = fmt.Sprintf("%q", x)
+	}
+	return strings.Join(q, ", ")
+}
+

@@ -1,0 +1,117 @@
+package eval
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/runexp/runexp/pkg/dataset"
+)
+
+// runSource writes src as name.hcl in a temporary directory, runs it and
+// returns the graph and the results directory.
+func runSource(t *testing.T, name, src string) (*Graph, string) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, name+".hcl")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := load(t, nil, path)
+	results := filepath.Join(dir, "results")
+	runAll(t, g, results, 2)
+	return g, results
+}
+
+// column returns the values of a dataset column as strings, by row.
+func column(t *testing.T, tab *dataset.Table, name string) []string {
+	t.Helper()
+	c := tab.Column(name)
+	if c == nil {
+		t.Fatalf("no column %q in %v", name, tab.ColumnNames())
+	}
+	out := make([]string, c.Len())
+	for i := range out {
+		out[i] = c.Value(i).String()
+	}
+	return out
+}
+
+// TestBounds checks the Moore-bound metrics against SC14 section II-B3
+// (k' = 96: MMS 8,192 routers vs the bound 9,217) and the
+// Hoffman-Singleton graph, which attains the bound (50 routers, k' = 7).
+func TestBounds(t *testing.T) {
+	_, results := runSource(t, "bounds", `
+topology "sf" {
+  family = "slimfly"
+  q      = [5, 64]
+}
+study "b" {
+  topologies = [topology.sf]
+  metrics    = ["routers", "network_radix", "moore_bound_2", "moore_ratio_2", "moore_bound_3", "moore_avg_distance"]
+}
+`)
+	tab := readTable(t, filepath.Join(results, "bounds", "b.parquet"))
+	for name, want := range map[string]string{
+		"routers":            "50 8192",
+		"network_radix":      "7 96",
+		"moore_bound_2":      "50 9217",
+		"moore_ratio_2":      "1 " + ftoa(8192.0/9217),
+		"moore_bound_3":      "302 875617",
+		// Generalized Moore graphs: 7 routers at distance 1 and 42 at 2
+		// (91/49); 96 at 1 and 8,095 at 2 (16,286/8,191).
+		"moore_avg_distance": ftoa(91.0/49) + " " + ftoa(16286.0/8191),
+	} {
+		if got := strings.Join(column(t, tab, name), " "); got != want {
+			t.Errorf("%s = %s, want %s", name, got, want)
+		}
+	}
+}
+
+func ftoa(x float64) string { return dataset.FloatValue(x).String() }
+
+// TestAnalysisOptions checks that an analysis option enters only the cells
+// of its group, and that cells computed with non-default options get their
+// own IDs.
+func TestAnalysisOptions(t *testing.T) {
+	exps, _ := loadSource(t, `
+topology "sf" {
+  family = "slimfly"
+  q      = 5
+}
+study "a" {
+  topologies = [topology.sf]
+  metrics    = ["routers", "moore_bound_2"]
+}
+study "b" {
+  topologies = [topology.sf]
+  metrics    = ["routers", "moore_bound_2"]
+  analysis {
+    load_routing = "single"
+    seed         = 7
+  }
+}
+`, nil)
+	g := BuildGraph(exps)
+	var ids []string
+	for _, c := range g.Cells {
+		if c.group != "" {
+			ids = append(ids, c.ID)
+		}
+	}
+	// size and bounds read no option: both studies share their cells.
+	if got := strings.Join(ids, " "); got != "size/sf/0 bounds/sf/0" && got != "bounds/sf/0 size/sf/0" {
+		t.Errorf("metric cells %s", got)
+	}
+	s := exps[0].Studies[1]
+	if tag := s.optionTag(GroupLoad); tag != "load_routing=single" {
+		t.Errorf("load tag %q", tag)
+	}
+	if tag := s.optionTag(GroupResilience); tag != "seed=7" {
+		t.Errorf("resilience tag %q", tag)
+	}
+	if opts := s.groupOptions(GroupBisection); opts["seed"] != int64(7) || opts["link_gbps"] != 10.0 || opts["bisection_starts"] != int64(8) || len(opts) != 3 {
+		t.Errorf("bisection options %v", opts)
+	}
+}

@@ -157,4 +157,3 @@ func quoteAll(s []string) string {
 	}
 	return strings.Join(q, ", ")
 }
-

@@ -54,11 +54,11 @@ study "b" {
 `)
 	tab := readTable(t, filepath.Join(results, "bounds", "b.parquet"))
 	for name, want := range map[string]string{
-		"routers":            "50 8192",
-		"network_radix":      "7 96",
-		"moore_bound_2":      "50 9217",
-		"moore_ratio_2":      "1 " + ftoa(8192.0/9217),
-		"moore_bound_3":      "302 875617",
+		"routers":       "50 8192",
+		"network_radix": "7 96",
+		"moore_bound_2": "50 9217",
+		"moore_ratio_2": "1 " + ftoa(8192.0/9217),
+		"moore_bound_3": "302 875617",
 		// Generalized Moore graphs: 7 routers at distance 1 and 42 at 2
 		// (91/49); 96 at 1 and 8,095 at 2 (16,286/8,191).
 		"moore_avg_distance": ftoa(91.0/49) + " " + ftoa(16286.0/8191),
@@ -70,6 +70,44 @@ study "b" {
 }
 
 func ftoa(x float64) string { return dataset.FloatValue(x).String() }
+
+// TestDistanceMetrics checks the distance group's distribution and
+// eccentricity metrics on the Hoffman-Singleton graph (Slim Fly q = 5: 7
+// neighbours and 42 routers at distance 2 from each of the 50 routers) and on
+// a 4 x 8 torus.
+func TestDistanceMetrics(t *testing.T) {
+	_, results := runSource(t, "dist", `
+topology "sf" {
+  family = "slimfly"
+  q      = 5
+  p      = 2
+}
+topology "t" {
+  family = "torus"
+  dims   = [4, 8]
+}
+study "d" {
+  topologies = [topology.sf, topology.t]
+  metrics    = ["diameter", "radius", "avg_eccentricity", "distance_hist", "endpoint_distance_hist", "moore_ratio"]
+}
+`)
+	tab := readTable(t, filepath.Join(results, "dist", "d.parquet"))
+	for name, want := range map[string]string{
+		"diameter":         "2 6",
+		"radius":           "2 6",
+		"avg_eccentricity": "2 6",
+		// 4 x 8 torus: from each router 4, 7, 8, 7, 4, 1 at distance 1..6.
+		"distance_hist": "[0,350,2100] [0,128,224,256,224,128,32]",
+		// 100 endpoints: 2 per router; pairs on one router: 50*2*1.
+		"endpoint_distance_hist": "[100,1400,8400] [0,128,224,256,224,128,32]",
+		// Moore bound for degree 4, diameter 6: 1 + 4(1 + 3 + ... + 3^5) = 1,457.
+		"moore_ratio": "1 " + ftoa(32.0/1457),
+	} {
+		if got := strings.Join(column(t, tab, name), " "); got != want {
+			t.Errorf("%s = %s, want %s", name, got, want)
+		}
+	}
+}
 
 // TestAnalysisOptions checks that an analysis option enters only the cells
 // of its group, and that cells computed with non-default options get their

@@ -91,6 +91,11 @@ func Metrics() []*Metric {
 		{"endpoint_diameter", GroupDistance, dataset.Int, "hops", "largest distance between two routers that have endpoints"},
 		{"avg_distance", GroupDistance, dataset.Float, "hops", "average router-to-router distance over ordered pairs of distinct routers"},
 		{"avg_endpoint_distance", GroupDistance, dataset.Float, "hops", "average number of router-to-router hops between two distinct endpoints, over all ordered endpoint pairs (endpoints on the same router are 0 hops apart): the average hop count of uniform random traffic under minimal routing"},
+		{"radius", GroupDistance, dataset.Int, "hops", "smallest eccentricity of a router (its largest distance to another router)"},
+		{"avg_eccentricity", GroupDistance, dataset.Float, "hops", "mean eccentricity over routers"},
+		{"distance_hist", GroupDistance, dataset.String, "pairs", "distance distribution: JSON array whose element d counts the ordered pairs of distinct routers at distance d (element 0 is 0)"},
+		{"endpoint_distance_hist", GroupDistance, dataset.String, "pairs", "JSON array whose element d counts the ordered pairs of distinct endpoints whose routers are d hops apart (element 0: pairs on one router)"},
+		{"moore_ratio", GroupDistance, dataset.Float, "", "routers / Moore bound for the largest degree and the measured diameter (1 for a Moore graph such as Hoffman-Singleton)"},
 		{"cost_total", GroupCost, dataset.Float, "$", "network cost under the study's cost_model: routers, router links and endpoint links"},
 		{"cost_per_endpoint", GroupCost, dataset.Float, "$/endpoint", "cost_total divided by endpoints"},
 		{"power_total", GroupCost, dataset.Float, "W", "router power under the study's cost_model: routers x radix x power_per_port"},
@@ -189,12 +194,28 @@ func computeDistance(ctx context.Context, t *families.Topology, workers int) (me
 			break
 		}
 	}
-	return metricValues{
-		"diameter":              dataset.IntValue(int64(st.Diameter)),
-		"endpoint_diameter":     dataset.IntValue(int64(epDiam)),
-		"avg_distance":          dataset.FloatValue(st.AvgDistance()),
-		"avg_endpoint_distance": dataset.FloatValue(st.AvgEndpointDistance()),
-	}, nil
+	radius, eccSum := int32(0), 0.0
+	for i, e := range st.Ecc {
+		if i == 0 || e < radius {
+			radius = e
+		}
+		eccSum += float64(e)
+	}
+	out := metricValues{
+		"diameter":               dataset.IntValue(int64(st.Diameter)),
+		"endpoint_diameter":      dataset.IntValue(int64(epDiam)),
+		"avg_distance":           dataset.FloatValue(st.AvgDistance()),
+		"avg_endpoint_distance":  dataset.FloatValue(st.AvgEndpointDistance()),
+		"radius":                 dataset.IntValue(int64(radius)),
+		"avg_eccentricity":       dataset.FloatValue(eccSum / float64(len(st.Ecc))),
+		"distance_hist":          dataset.StringValue(string(canonical(st.Hist))),
+		"endpoint_distance_hist": dataset.StringValue(string(canonical(st.EndpointHist))),
+		"moore_ratio":            {},
+	}
+	if mb, ok := families.MooreBound(int64(t.Graph.MaxDegree()), int64(st.Diameter)); ok {
+		out["moore_ratio"] = dataset.FloatValue(float64(t.Graph.N()) / float64(mb))
+	}
+	return out, nil
 }
 
 // computeCost evaluates the cost group: the cost model applied to sizing.

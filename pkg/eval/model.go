@@ -115,7 +115,7 @@ type Study struct {
 	// analysisOptions); options not set take their defaults.
 	Analysis map[string]any
 	Columns  []Column // the dataset's columns, computed by Decode
-	Range       hcl.Range
+	Range    hcl.Range
 }
 
 // Column describes one column of a study's dataset.

@@ -204,6 +204,10 @@ func (p pipeline[T]) wire(f *Family) *Family {
 		if err != nil {
 			return nil, err
 		}
+		// Values that Normalize accepts must size: overflow is reported here.
+		if _, err := p.size(t); err != nil {
+			return nil, err
+		}
 		if p.resolve == nil {
 			return v.Clone(), nil
 		}

@@ -11,6 +11,10 @@ type dragonflyParams struct{ p, a, h, g, radix int64 }
 // validDragonflyG lists the group counts g that spread the ah global
 // channels of a group evenly: g - 1 divides ah (at most limit values).
 func validDragonflyG(ah int64, limit int) []string {
+	const maxTrials = 1 << 20 // bounds the time of the error message
+	if ah > maxTrials*maxTrials {
+		return []string{"2", fmt.Sprint(ah + 1), "(and g-1 any divisor of a*h)"}
+	}
 	var out []string
 	for d := int64(1); d*d <= ah; d++ {
 		if ah%d == 0 {

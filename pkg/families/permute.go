@@ -124,6 +124,13 @@ func permutable(f *Family) *Family {
 				return nil, err
 			}
 		}
+		// "full" visits every pair of cabinets; refuse too many sequential
+		// cabinets here rather than in Build (families with their own
+		// cabinets are checked by Build).
+		if sz, err := base.Size(r); err == nil && t.mode == "full" && (sz.Routers+t.cabSize-1)/t.cabSize > permMaxCabinets {
+			return nil, paramErr(f.Name, "cabinet_size", "permute = \"full\" visits every pair of cabinets: %d routers in cabinets of %d make %d cabinets, more than the limit of %d (use larger cabinets or \"partial\")",
+				sz.Routers, t.cabSize, (sz.Routers+t.cabSize-1)/t.cabSize, permMaxCabinets)
+		}
 		return withValues(r, "permute", t.mode, "cabinet_size", t.cabSize, "seed", t.seed), nil
 	}
 	out.Size = func(v Values) (Size, error) {

@@ -172,6 +172,9 @@ func projNearestPrimePowers(n, lo, hi int64) (below, above int64) {
 // given as parameter param (offset 0: param is q itself; offset 1: param is
 // k = q + 1). It names the nearest valid values of the parameter.
 func projCheckOrder(fam, param string, value, offset int64) error {
+	if value < 2+offset {
+		return paramErr(fam, param, "%s = %d is too small; nearest valid %s: %d", param, value, param, 2+offset)
+	}
 	q := value - offset
 	if q >= 2 && q <= maxProjectiveQ {
 		if _, _, ok := gf.IsPrimePower(int(q)); ok {

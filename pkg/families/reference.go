@@ -257,6 +257,9 @@ func paleyQError(name string, q int64) error {
 	if q > maxPaleyQ {
 		return paramErr(name, "q", "q = %d is too large (at most %d)", q, int64(maxPaleyQ))
 	}
+	if q < 5 {
+		return paramErr(name, "q", "q = %d is too small: q must be a prime power with q mod 4 = 1; nearest valid: 5", q)
+	}
 	const span = 1 << 12
 	var near []string
 	for c := q - 1; c >= max(q-span, 5); c-- {

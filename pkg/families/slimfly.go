@@ -176,15 +176,20 @@ func slimFly() *Family {
 		}
 		return t, checkRadix(name, t.p, t.kNet, t.radix)
 	}
-	size := func(t slimFlyParams) Size {
-		routers := 2 * t.q * t.q // q <= 2^20: no overflow anywhere below
-		return Size{
+	size := func(t slimFlyParams) (Size, error) {
+		routers := 2 * t.q * t.q // q <= 2^20: routers and links fit easily
+		s := sizer{ok: true}
+		sz := Size{
 			Routers:      routers,
-			Endpoints:    t.p * routers,
+			Endpoints:    s.mul(t.p, routers),
 			Links:        t.kNet * t.q * t.q,
 			NetworkRadix: t.kNet,
 			Radix:        t.kNet + t.p,
 		}
+		if !s.ok {
+			return Size{}, paramErr(name, "p", "p = %d endpoints per router on %d routers overflows int64", t.p, routers)
+		}
+		return sz, nil
 	}
 	f := &Family{
 		Name: name,
@@ -210,7 +215,7 @@ func slimFly() *Family {
 	return pipeline[slimFlyParams]{
 		parse:   parse,
 		resolve: func(t slimFlyParams, v Values) Values { return withValues(v, "p", t.p) },
-		size:    func(t slimFlyParams) (Size, error) { return size(t), nil },
+		size:    size,
 		limit:   "q",
 		build: func(t slimFlyParams, sz Size) (*Topology, error) {
 			return buildSlimFly(int(t.q), t.p, sz)

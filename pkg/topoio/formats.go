@@ -133,6 +133,17 @@ func ReadAnynet(r io.Reader) (*families.Topology, error) {
 	if n == 0 {
 		return nil, errors.New("anynet: no routers")
 	}
+	ids := make(map[int32]bool, len(arcs))
+	for _, a := range arcs {
+		ids[a.u], ids[a.v] = true, true
+	}
+	for _, r := range nodeRouter {
+		ids[r] = true
+	}
+	ids[int32(0)] = ids[int32(0)] || n == 1
+	if len(ids) < n {
+		return nil, fmt.Errorf("anynet: routers are not numbered 0..N-1: the largest id is %d but only %d routers appear", n-1, len(ids))
+	}
 	slices.SortFunc(arcs, func(a, b arc) int {
 		if a.u != b.u {
 			return int(a.u - b.u)
@@ -226,8 +237,9 @@ func ReadMETIS(r io.Reader) (*graph.Graph, error) {
 			return nil, fmt.Errorf("metis line %d: unsupported format %q (vertex weights or sizes)", ln, hdr[2])
 		}
 	}
+	type arc struct{ u, v, mult int32 }
+	var all []arc // every adjacency entry, checked for a reverse entry below
 	var edges []graph.Edge
-	var arcs int64
 	for u := 0; u < n; u++ {
 		f, ok := next()
 		if !ok {
@@ -251,7 +263,10 @@ func ReadMETIS(r io.Reader) (*graph.Graph, error) {
 					return nil, fmt.Errorf("metis line %d: bad edge weight %q", ln, f[i+1])
 				}
 			}
-			arcs++
+			if v-1 == u {
+				return nil, fmt.Errorf("metis line %d: vertex %d lists itself", ln, u+1)
+			}
+			all = append(all, arc{int32(u), int32(v - 1), int32(mult)})
 			if v-1 > u {
 				for range mult {
 					edges = append(edges, graph.Edge{U: int32(u), V: int32(v - 1)})
@@ -259,8 +274,23 @@ func ReadMETIS(r io.Reader) (*graph.Graph, error) {
 			}
 		}
 	}
-	if arcs != 2*m {
-		return nil, fmt.Errorf("metis: %d adjacency entries, want 2m = %d", arcs, 2*m)
+	if int64(len(all)) != 2*m {
+		return nil, fmt.Errorf("metis: %d adjacency entries, want 2m = %d", len(all), 2*m)
+	}
+	// Every entry u -> v needs exactly one entry v -> u of the same weight,
+	// and no vertex may list a neighbour twice.
+	key := func(a arc) [2]int32 { return [2]int32{a.u, a.v} }
+	seen := make(map[[2]int32]int32, len(all))
+	for _, a := range all {
+		if _, dup := seen[key(a)]; dup {
+			return nil, fmt.Errorf("metis: vertex %d lists neighbour %d twice", a.u+1, a.v+1)
+		}
+		seen[key(a)] = a.mult
+	}
+	for _, a := range all {
+		if w, ok := seen[[2]int32{a.v, a.u}]; !ok || w != a.mult {
+			return nil, fmt.Errorf("metis: edge %d-%d is not listed symmetrically (with the same weight) by both vertices", a.u+1, a.v+1)
+		}
 	}
 	g, err := graph.FromEdges(n, edges)
 	if err != nil {

@@ -105,6 +105,7 @@ func TestReadAnynet(t *testing.T) {
 		{"router 0 router 0", "linked to itself"},
 		{"router 0 node 1", "node 0 is missing"},
 		{"router x", "bad router id"},
+		{"router 0 router 1\nrouter 20000000 node 0", "not numbered 0..N-1"},
 		{"", "no routers"},
 	} {
 		if _, err := ReadAnynet(strings.NewReader(bad.in)); err == nil || !strings.Contains(err.Error(), bad.msg) {
@@ -155,7 +156,12 @@ func TestMETIS(t *testing.T) {
 			t.Errorf("%s: graphchk rejects the file: %v\n%s", c.fam, err, out)
 		}
 	}
-	for _, bad := range []string{"", "3 1\n2\n1\n", "2 1\n3\n1\n", "2 1 011\n2\n1\n", "2 1 001\n2\n1 1\n"} {
+	for _, bad := range []string{"", "3 1\n2\n1\n", "2 1\n3\n1\n", "2 1 011\n2\n1\n", "2 1 001\n2\n1 1\n",
+		"3 1\n2\n3\n\n",       // not symmetric
+		"2 1 001\n2 3\n1 1\n", // weights differ
+		"3 2\n2 2\n1 1\n\n",   // a neighbour listed twice
+		"2 1\n1\n2\n",         // self loops
+	} {
 		if _, err := ReadMETIS(strings.NewReader(bad)); err == nil {
 			t.Errorf("ReadMETIS(%q) accepted bad input", bad)
 		}

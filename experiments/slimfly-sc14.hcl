@@ -364,7 +364,7 @@ table "fig5b" {
     moore_ratio_3 = { value = 0.68, abs = 0.005 }
   }
   expect "bdf" {
-    where         = { topology = "bdf", u = 61 }
+    where = { topology = "bdf", u = 61 }
     # The ratio tends to 8/27 = 0.296 as u grows; the paper rounds to 30%.
     source        = "SC14 section II-C: BDF graphs achieve 30% of the Moore bound (u = 61: k' = 93)"
     moore_ratio_3 = { value = 0.30, abs = 0.01 }

@@ -47,6 +47,18 @@ locals {
   del_v  = local.paper ? [2, 3, 4, 5, 7, 8, 9] : [2, 3, 9]
   df5_p  = local.paper ? range(2, 34) : range(2, 8)
   fbf5_k = local.paper ? range(2, 34) : range(2, 8)
+
+  # Fig. 5c: networks up to 20,000 endpoints (the figure's x range); quick:
+  # 2,000 plus the sizes the expectations need.
+  bb_max = local.paper ? 20000 : 2000
+  bb_t3d = [for k in range(4, 30, 2) : k if pow(k, 3) <= local.bb_max]
+  bb_t5d = [for k in range(4, 8, 2) : k if pow(k, 5) <= local.bb_max]
+  bb_hc  = [for n in range(6, 15) : n if pow(2, n) <= local.bb_max]
+  bb_ft  = [for p in range(4, 30, 2) : p if pow(p, 3) <= local.bb_max]
+  bb_fbf = [for k in range(3, 12) : k if pow(k, 4) <= local.bb_max]
+  bb_df  = [for p in range(2, 10) : p if p * 2 * p * (2 * p * p + 1) <= local.bb_max]
+  bb_sf  = [for q in [5, 7, 9, 11, 13, 17, 19, 23] : q if 2 * q * q * ceil((3 * q + 1) / 4) <= local.bb_max]
+  bb_dln = [for n in [256, 512, 1024, 2048, 4096] : n if 4 * n <= local.bb_max]
 }
 
 # ---------------------------------------------------------------------------
@@ -368,5 +380,116 @@ table "fig5b" {
     # The ratio tends to 8/27 = 0.296 as u grows; the paper rounds to 30%.
     source        = "SC14 section II-C: BDF graphs achieve 30% of the Moore bound (u = 61: k' = 93)"
     moore_ratio_3 = { value = 0.30, abs = 0.01 }
+  }
+}
+
+# ---------------------------------------------------------------------------
+# Fig. 5c: bisection bandwidth vs network size at 10 Gb/s per link. SC14
+# approximates SF and DLN with METIS and derives the others analytically
+# (HC and FT-3: N/2 links, tori 2N/k); we run the same multilevel
+# bisection on every network, balanced by endpoints, so the analytic values
+# check the partitioner.
+
+topology "bb_t3d" {
+  family = "torus"
+  label  = "T3D"
+  n      = 3
+  k      = local.bb_t3d
+}
+
+topology "bb_t5d" {
+  family = "torus"
+  label  = "T5D"
+  n      = 5
+  k      = local.bb_t5d
+}
+
+topology "bb_hc" {
+  family = "hypercube"
+  label  = "HC"
+  n      = local.bb_hc
+}
+
+topology "bb_ft3" {
+  family = "fattree"
+  label  = "FT-3"
+  levels = 3
+  p      = local.bb_ft
+}
+
+topology "bb_fbf3" {
+  family = "flattened_butterfly"
+  label  = "FBF-3"
+  n      = 3
+  k      = local.bb_fbf
+}
+
+topology "bb_df" {
+  family = "dragonfly"
+  label  = "DF"
+  p      = local.bb_df
+}
+
+topology "bb_dln" {
+  family  = "ring_random"
+  label   = "DLN"
+  routers = local.bb_dln
+  degree  = 8
+  p       = 4
+}
+
+topology "bb_sf" {
+  family = "slimfly"
+  label  = "SF"
+  q      = local.bb_sf
+}
+
+study "fig5c" {
+  title      = "Bisection bandwidth vs network size (SC14 Fig. 5c)"
+  topologies = [topology.bb_t3d, topology.bb_t5d, topology.bb_hc, topology.bb_ft3, topology.bb_fbf3, topology.bb_df, topology.bb_dln, topology.bb_sf]
+  metrics    = ["endpoints", "routers", "bisection_links", "bisection_bandwidth"]
+  analysis {
+    link_gbps = 10
+  }
+}
+
+figure "fig5c" {
+  study   = study.fig5c
+  title   = "Bisection bandwidth at 10 Gb/s per link (SC14 Fig. 5c)"
+  x       = "endpoints"
+  y       = "bisection_bandwidth"
+  series  = ["label"]
+  x_label = "Network size [endpoints]"
+  y_label = "Bisection bandwidth [Gb/s]"
+  x_min   = 0
+  y_min   = 0
+  legend  = "top-left"
+}
+
+table "fig5c" {
+  study   = study.fig5c
+  title   = "Bisection bandwidth (10 Gb/s per link)"
+  columns = ["label", "endpoints", "routers", "bisection_links", "bisection_bandwidth"]
+  sort_by = ["label", "endpoints"]
+
+  expect "hc_1024" {
+    where           = { topology = "bb_hc", n = 10 }
+    source          = "SC14 section III-C: HC bisection N/2 links"
+    bisection_links = 512
+  }
+  expect "ft3_1728" {
+    where           = { topology = "bb_ft3", p = 12 }
+    source          = "SC14 section III-C: FT-3 bisection N/2 links (k-ary 3-tree, p = 12: N = 1,728)"
+    bisection_links = 864
+  }
+  expect "t3d_1000" {
+    where           = { topology = "bb_t3d", k = 10 }
+    source          = "SC14 section III-C: torus bisection 2N/k links (k = 10: 200)"
+    bisection_links = 200
+  }
+  expect "t5d_1024" {
+    where           = { topology = "bb_t5d", k = 4 }
+    source          = "SC14 section III-C: torus bisection 2N/k links (4^5: 512)"
+    bisection_links = 512
   }
 }

@@ -109,6 +109,43 @@ study "d" {
 	}
 }
 
+// TestBisection checks the bisection metrics against analytic widths:
+// hypercube N/2 links, a k x k x k torus 2k^2, a k-ary 3-tree with endpoints
+// as weights N/2; bandwidth at link_gbps = 40.
+func TestBisection(t *testing.T) {
+	_, results := runSource(t, "bis", `
+topology "hc" {
+  family = "hypercube"
+  n      = 8
+}
+topology "t" {
+  family = "torus"
+  k      = 6
+  n      = 3
+}
+topology "ft" {
+  family = "fattree"
+  p      = 4
+}
+study "b" {
+  topologies = [topology.hc, topology.t, topology.ft]
+  metrics    = ["endpoints", "bisection_links", "bisection_bandwidth"]
+  analysis {
+    link_gbps = 40
+  }
+}
+`)
+	tab := readTable(t, filepath.Join(results, "bis", "b.parquet"))
+	for name, want := range map[string]string{
+		"bisection_links":     "128 72 32",
+		"bisection_bandwidth": "5120 2880 1280",
+	} {
+		if got := strings.Join(column(t, tab, name), " "); got != want {
+			t.Errorf("%s = %s, want %s", name, got, want)
+		}
+	}
+}
+
 // TestAnalysisOptions checks that an analysis option enters only the cells
 // of its group, and that cells computed with non-default options get their
 // own IDs.

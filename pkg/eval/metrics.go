@@ -8,6 +8,7 @@ import (
 	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/graph"
+	"github.com/runexp/runexp/pkg/partition"
 )
 
 // Metric groups: metrics of one group are computed together by one cell.
@@ -46,6 +47,7 @@ func groupSpecs() map[string]groupSpec {
 		GroupDistance: {1, true, func(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
 			return computeDistance(ctx, t, workers)
 		}},
+		GroupBisection: {1, true, computeBisection},
 		GroupCost: {1, false, func(_ context.Context, c *Cell, _ *families.Topology, _ int) (metricValues, error) {
 			return computeCost(c.inst.Topology.Family, c.inst.Params, c.model)
 		}},
@@ -96,6 +98,8 @@ func Metrics() []*Metric {
 		{"distance_hist", GroupDistance, dataset.String, "pairs", "distance distribution: JSON array whose element d counts the ordered pairs of distinct routers at distance d (element 0 is 0)"},
 		{"endpoint_distance_hist", GroupDistance, dataset.String, "pairs", "JSON array whose element d counts the ordered pairs of distinct endpoints whose routers are d hops apart (element 0: pairs on one router)"},
 		{"moore_ratio", GroupDistance, dataset.Float, "", "routers / Moore bound for the largest degree and the measured diameter (1 for a Moore graph such as Hoffman-Singleton)"},
+		{"bisection_links", GroupBisection, dataset.Int, "links", "links cut by the best balanced bisection found (multilevel partitioning with Fiduccia-Mattheyses refinement, bisection_starts seeded runs): the two halves hold equal numbers of endpoints, up to one router's endpoints; an upper bound on the exact bisection width, exact for hypercubes, tori and fat trees"},
+		{"bisection_bandwidth", GroupBisection, dataset.Float, "Gb/s", "bisection_links x link_gbps: the bandwidth across the bisection in one direction (SC14 Fig. 5c, 10 Gb/s per link)"},
 		{"cost_total", GroupCost, dataset.Float, "$", "network cost under the study's cost_model: routers, router links and endpoint links"},
 		{"cost_per_endpoint", GroupCost, dataset.Float, "$/endpoint", "cost_total divided by endpoints"},
 		{"power_total", GroupCost, dataset.Float, "W", "router power under the study's cost_model: routers x radix x power_per_port"},
@@ -176,6 +180,23 @@ func computeBounds(f *families.Family, p families.Values) (metricValues, error) 
 		out["moore_avg_distance"] = dataset.FloatValue(sum / float64(s.Routers-1))
 	}
 	return out, nil
+}
+
+// computeBisection evaluates the bisection group: a balanced bisection of
+// the routers weighted by their endpoints.
+func computeBisection(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
+	res, err := partition.Bisect(ctx, t.Graph, t.Conc, partition.Options{
+		Starts:  int(optInt(c.opts, "bisection_starts")),
+		Seed:    uint64(optInt(c.opts, "seed")),
+		Workers: workers,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return metricValues{
+		"bisection_links":     dataset.IntValue(res.Cut),
+		"bisection_bandwidth": dataset.FloatValue(float64(res.Cut) * optFloat(c.opts, "link_gbps")),
+	}, nil
 }
 
 // computeDistance evaluates the distance group on a built topology.

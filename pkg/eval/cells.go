@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/runexp/runexp/pkg/cache"
+	"github.com/runexp/runexp/pkg/cost"
 	"github.com/runexp/runexp/pkg/report"
 )
 
@@ -145,7 +146,7 @@ func (g *Graph) addExperiment(e *Experiment) {
 		id := fmt.Sprintf("%s/%s/%d", group, in.Topology.Name, in.Index)
 		label := group + " " + in.Label()
 		var inputs []*Cell
-		if lookupGroup(group).graph {
+		if needsBuild(group, in, model) {
 			inputs = []*Cell{build(in)}
 		}
 		if len(opts) > 0 {
@@ -174,7 +175,7 @@ func (g *Graph) addExperiment(e *Experiment) {
 				row := map[string]any{"topology": t.Name, "label": t.Label, "family": t.Family.Name, "params": map[string]any(in.Params)}
 				var idx []int
 				for _, grp := range groups {
-					if lookupGroup(grp).graph {
+					if needsBuild(grp, in, s.CostModel) {
 						build(in) // list the build before the cells that need it
 					}
 				}
@@ -230,13 +231,25 @@ func studyGroups(s *Study) []string {
 	return groups
 }
 
-// canonical returns the cost model's coefficients for cell parameters.
-func (m *CostModel) canonical() map[string]any {
-	return map[string]any{
-		"router_cost_per_port": m.RouterPerPort,
-		"router_cost_fixed":    m.RouterFixed,
-		"link_cost":            m.Link,
-		"endpoint_link_cost":   m.EndpointLink,
-		"power_per_port":       m.PowerPerPort,
+// needsBuild reports whether the metric cell of group for instance in
+// needs the built topology: always for the graph groups, and for the cost
+// group when the family can be built and the cost model needs the layout of
+// the built network (package cost prices some families from formulas).
+func needsBuild(group string, in *Instance, model *CostModel) bool {
+	if group == GroupCost {
+		return model != nil && !in.Topology.Family.SizingOnly() && cost.NeedsTopology(model.Model, in.Topology.Family.Name)
 	}
+	return lookupGroup(group).graph
+}
+
+// canonical returns the cost model's coefficients for cell parameters:
+// every field of the resolved model, so that a change of a preset's
+// coefficients in code changes the keys too.
+func (m *CostModel) canonical() map[string]any {
+	out := map[string]any{}
+	for _, f := range cost.Fields() {
+		v, _ := m.Model.Get(f.Name)
+		out[f.Name] = v
+	}
+	return out
 }

@@ -31,7 +31,7 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 	if c.group != "" {
 		spec := lookupGroup(c.group)
 		var t *families.Topology
-		if spec.graph {
+		if len(in) > 0 {
 			t = in[0].topo
 		}
 		return valuesResult(spec.compute(ctx, c, t, workers))

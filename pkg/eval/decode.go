@@ -20,6 +20,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 
+	"github.com/runexp/runexp/pkg/cost"
 	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/report"
@@ -1020,34 +1021,76 @@ func (d *decoder) paramScalar(p *families.Param, v cty.Value) (any, string) {
 	return nil, "unsupported parameter kind " + p.Kind.String()
 }
 
-// decodeCostModel decodes a cost_model block.
+// decodeCostModel decodes a cost_model block: a preset of package cost and
+// field overrides.
 func (d *decoder) decodeCostModel(b *hclsyntax.Block) *CostModel {
-	m := &CostModel{Name: b.Labels[0], Range: b.LabelRanges[0]}
-	fields := []struct {
-		name string
-		dst  *float64
-	}{
-		{"router_cost_per_port", &m.RouterPerPort},
-		{"router_cost_fixed", &m.RouterFixed},
-		{"link_cost", &m.Link},
-		{"endpoint_link_cost", &m.EndpointLink},
-		{"power_per_port", &m.PowerPerPort},
-	}
-	allowed := []string{"description"}
-	for _, f := range fields {
-		allowed = append(allowed, f.name)
-	}
-	d.checkBody(b.Body, "a cost_model block", allowed)
-	for _, f := range fields {
-		if a, ok := b.Body.Attributes[f.name]; ok {
-			if x, ok := d.numberAttr(a); ok {
-				*f.dst = x
-			}
+	m := &CostModel{Name: b.Labels[0], Range: b.LabelRanges[0], Preset: "sc14"}
+	var fields []cost.Field
+	allowed := []string{"description", "preset"}
+	for _, f := range cost.Fields() {
+		if f.Name == "name" { // the preset's name: set by preset
+			continue
 		}
+		fields = append(fields, f)
+		allowed = append(allowed, f.Name)
 	}
+	before := len(d.diags)
+	d.checkBody(b.Body, "a cost_model block", allowed)
 	if a, ok := b.Body.Attributes["description"]; ok {
 		m.Description, _ = d.stringAttr(a, nil)
 	}
+	if a, ok := b.Body.Attributes["preset"]; ok {
+		if p, ok := d.stringAttr(a, nil); ok {
+			if !slices.Contains(cost.PresetNames(), p) {
+				d.errorf(a.Expr.Range(), "Unknown cost model preset", "There is no preset %q; presets: %s.%s", p, strings.Join(cost.PresetNames(), ", "), didYouMean(p, cost.PresetNames()))
+				return nil
+			}
+			m.Preset = p
+		}
+	}
+	model, err := cost.Preset(m.Preset)
+	if err != nil {
+		d.errorf(b.LabelRanges[0], "Invalid cost model", "%v", err)
+		return nil
+	}
+	for _, f := range fields {
+		a, ok := b.Body.Attributes[f.Name]
+		if !ok {
+			continue
+		}
+		var v any
+		switch f.Kind {
+		case "string":
+			s, ok := d.stringAttr(a, nil)
+			if !ok {
+				continue
+			}
+			v = s
+		case "bool":
+			x, ok := d.boolAttr(a)
+			if !ok {
+				continue
+			}
+			v = x
+		default:
+			x, ok := d.numberAttr(a)
+			if !ok {
+				continue
+			}
+			v = x
+		}
+		if err := model.Set(f.Name, v); err != nil {
+			d.errorf(a.Expr.Range(), "Invalid value", "%v", err)
+		}
+	}
+	if d.diags[before:].HasErrors() {
+		return nil
+	}
+	if err := model.Validate(); err != nil {
+		d.errorf(b.LabelRanges[0], "Invalid cost model", "Cost model %q: %v", m.Name, err)
+		return nil
+	}
+	m.Model = model
 	return m
 }
 

@@ -134,8 +134,8 @@ func TestRunAndRerun(t *testing.T) {
 		{"links", dataset.IntValue(175)},
 		{"diameter", dataset.IntValue(2)},
 		{"avg_distance", dataset.FloatValue(91.0 / 49)},
-		// cost: 50 routers x (10 x 11 + 100) + 175 x 5 + 200 x 1 = 11575, per endpoint 57.875
-		{"cost_per_endpoint", dataset.FloatValue(57.875)},
+		// cost: 50 routers x (10 x 11 + 100) + (175 + 200 cables) x 5 = 12375, per endpoint 61.875
+		{"cost_per_endpoint", dataset.FloatValue(61.875)},
 		{"power_total", dataset.FloatValue(50 * 11 * 2.8)},
 	}
 	for _, c := range checks {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/runexp/runexp/pkg/cost"
 	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/graph"
@@ -48,8 +49,8 @@ func groupSpecs() map[string]groupSpec {
 			return computeDistance(ctx, t, workers)
 		}},
 		GroupBisection: {1, true, computeBisection},
-		GroupCost: {1, false, func(_ context.Context, c *Cell, _ *families.Topology, _ int) (metricValues, error) {
-			return computeCost(c.inst.Topology.Family, c.inst.Params, c.model)
+		GroupCost: {2, false, func(ctx context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
+			return computeCost(ctx, c.inst.Topology.Family, c.inst.Params, c.model, t)
 		}},
 	}
 }
@@ -100,10 +101,19 @@ func Metrics() []*Metric {
 		{"moore_ratio", GroupDistance, dataset.Float, "", "routers / Moore bound for the largest degree and the measured diameter (1 for a Moore graph such as Hoffman-Singleton)"},
 		{"bisection_links", GroupBisection, dataset.Int, "links", "links cut by the best balanced bisection found (multilevel partitioning with Fiduccia-Mattheyses refinement, bisection_starts seeded runs): the two halves hold equal numbers of endpoints, up to one router's endpoints; an upper bound on the exact bisection width, exact for hypercubes, tori and fat trees"},
 		{"bisection_bandwidth", GroupBisection, dataset.Float, "Gb/s", "bisection_links x link_gbps: the bandwidth across the bisection in one direction (SC14 Fig. 5c, 10 Gb/s per link)"},
-		{"cost_total", GroupCost, dataset.Float, "$", "network cost under the study's cost_model: routers, router links and endpoint links"},
+		{"cost_total", GroupCost, dataset.Float, "$", "network cost under the study's cost_model: routers plus priced cables (package cost: SC14 section VI-B, projective networks section 5.3)"},
 		{"cost_per_endpoint", GroupCost, dataset.Float, "$/endpoint", "cost_total divided by endpoints"},
-		{"power_total", GroupCost, dataset.Float, "W", "router power under the study's cost_model: routers x radix x power_per_port"},
+		{"cost_routers", GroupCost, dataset.Float, "$", "routers x (router_cost_per_port x priced radix + router_cost_fixed)"},
+		{"cost_cables", GroupCost, dataset.Float, "$", "all priced cables: link_bandwidth x (intercept + slope x length) each, electric or optical"},
+		{"power_total", GroupCost, dataset.Float, "W", "router power: routers x priced radix x power_per_port (SC14 section VI-C: 4 lanes x 0.7 W)"},
 		{"power_per_endpoint", GroupCost, dataset.Float, "W/endpoint", "power_total divided by endpoints"},
+		{"electric_cables", GroupCost, dataset.Int, "cables", "electric cables (intra-rack router links, plus priced endpoint cables)"},
+		{"fiber_cables", GroupCost, dataset.Int, "cables", "optical cables (inter-rack router links, plus priced endpoint cables)"},
+		{"endpoint_cables", GroupCost, dataset.Int, "cables", "priced endpoint-to-router cables (included in the two counts above)"},
+		{"electric_length", GroupCost, dataset.Float, "m", "total length of the electric cables"},
+		{"fiber_length", GroupCost, dataset.Float, "m", "total length of the optical cables"},
+		{"racks", GroupCost, dataset.Int, "racks", "racks (cabinets, electrical groups, fat-tree pods) of the layout; 0 when the model places none"},
+		{"priced_radix", GroupCost, dataset.Int, "ports", "ports priced and powered per router (router_radix, or the most ports used on one router)"},
 	}
 	sort.SliceStable(ms, func(i, j int) bool { return ms[i].Group < ms[j].Group })
 	return ms
@@ -239,25 +249,30 @@ func computeDistance(ctx context.Context, t *families.Topology, workers int) (me
 	return out, nil
 }
 
-// computeCost evaluates the cost group: the cost model applied to sizing.
-func computeCost(f *families.Family, p families.Values, m *CostModel) (metricValues, error) {
-	s, err := f.Size(p)
+// computeCost evaluates the cost group: package cost's model on the
+// instance (its built topology t when the model needs the layout, else nil).
+func computeCost(ctx context.Context, f *families.Family, p families.Values, m *CostModel, t *families.Topology) (metricValues, error) {
+	sz, err := f.Size(p)
 	if err != nil {
 		return nil, err
 	}
-	router := m.RouterPerPort*float64(s.Radix) + m.RouterFixed
-	cost := float64(s.Routers)*router + float64(s.Links)*m.Link + float64(s.Endpoints)*m.EndpointLink
-	power := float64(s.Routers) * float64(s.Radix) * m.PowerPerPort
-	perEP := func(x float64) dataset.Value {
-		if s.Endpoints == 0 {
-			return dataset.Value{}
-		}
-		return dataset.FloatValue(x / float64(s.Endpoints))
+	b, err := cost.Evaluate(ctx, m.Model, f.Name, p, sz, t)
+	if err != nil {
+		return nil, err
 	}
 	return metricValues{
-		"cost_total":         dataset.FloatValue(cost),
-		"cost_per_endpoint":  perEP(cost),
-		"power_total":        dataset.FloatValue(power),
-		"power_per_endpoint": perEP(power),
+		"cost_total":         dataset.FloatValue(b.Total),
+		"cost_per_endpoint":  dataset.FloatValue(b.PerEndpoint),
+		"cost_routers":       dataset.FloatValue(b.RouterCost),
+		"cost_cables":        dataset.FloatValue(b.CableCost),
+		"power_total":        dataset.FloatValue(b.Power),
+		"power_per_endpoint": dataset.FloatValue(b.PowerPerEndpoint),
+		"electric_cables":    dataset.IntValue(b.ElectricCables),
+		"fiber_cables":       dataset.IntValue(b.FiberCables),
+		"endpoint_cables":    dataset.IntValue(b.EndpointCables),
+		"electric_length":    dataset.FloatValue(b.ElectricLength),
+		"fiber_length":       dataset.FloatValue(b.FiberLength),
+		"racks":              dataset.IntValue(int64(b.Racks)),
+		"priced_radix":       dataset.IntValue(int64(b.Radix)),
 	}, nil
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/runexp/runexp/pkg/cost"
 	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/report"
@@ -87,19 +88,14 @@ func (in *Instance) Label() string {
 	return b.String()
 }
 
-// CostModel is a cost_model block: a simple linear cost and power model.
-// Router cost = RouterPerPort*radix + RouterFixed; total cost = routers *
-// router cost + links * Link + endpoints * EndpointLink; power = routers *
-// radix * PowerPerPort.
+// CostModel is a cost_model block: a preset of package cost ("sc14",
+// "projective10k", ...) with fields overridden by the block's attributes.
 type CostModel struct {
-	Name          string
-	Description   string
-	RouterPerPort float64 // $ per router port
-	RouterFixed   float64 // $ per router, independent of radix
-	Link          float64 // $ per router-to-router link
-	EndpointLink  float64 // $ per endpoint link
-	PowerPerPort  float64 // W per router port
-	Range         hcl.Range
+	Name        string
+	Description string
+	Preset      string
+	Model       cost.Model // the preset with the overrides applied
+	Range       hcl.Range
 }
 
 // Study is a study block: which topologies and which metrics. Its dataset

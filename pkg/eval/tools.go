@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclwrite"
 
 	"github.com/runexp/runexp/pkg/cache"
+	"github.com/runexp/runexp/pkg/cost"
 	"github.com/runexp/runexp/pkg/families"
 )
 
@@ -312,6 +313,45 @@ func FamiliesMarkdown(reg *families.Registry) string {
 	b.WriteString("### Metrics\n\n| metric | group | unit | meaning |\n|---|---|---|---|\n")
 	for _, m := range Metrics() {
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", m.Name, m.Group, m.Unit, m.Doc)
+	}
+	b.WriteString("\n### Cost model fields\n\nAttributes of a `cost_model` block, on top of its `preset` (")
+	for i, n := range cost.PresetNames() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "`%s`", n)
+	}
+	b.WriteString("; default `sc14`).\n\n| field | type | unit | ")
+	for _, n := range cost.PresetNames() {
+		fmt.Fprintf(&b, "%s | ", n)
+	}
+	b.WriteString("meaning |\n|---|---|---|")
+	for range cost.PresetNames() {
+		b.WriteString("---|")
+	}
+	b.WriteString("---|\n")
+	presets := make([]cost.Model, 0, len(cost.PresetNames()))
+	for _, n := range cost.PresetNames() {
+		m, _ := cost.Preset(n)
+		presets = append(presets, m)
+	}
+	for _, f := range cost.Fields() {
+		if f.Name == "name" {
+			continue
+		}
+		kind := f.Kind
+		if len(f.Choices) > 0 {
+			kind = strings.ReplaceAll(quoteAll(f.Choices), ", ", " \\| ")
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | ", f.Name, kind, f.Unit)
+		for i := range presets {
+			v, _ := presets[i].Get(f.Name)
+			if s, ok := v.(string); ok {
+				v = fmt.Sprintf("%q", s)
+			}
+			fmt.Fprintf(&b, "%v | ", v)
+		}
+		fmt.Fprintf(&b, "%s |\n", f.Doc)
 	}
 	b.WriteString("\n### Analysis options\n\nSet in a study's `analysis { ... }` block.\n\n| option | type | default | groups | meaning |\n|---|---|---|---|---|\n")
 	for _, o := range analysisOptions() {

@@ -19,12 +19,19 @@ topology "t2d" {
   k      = [3, 4]
 }
 
+# Every cable costs $5 (1 Gb/s at $5 per Gb/s, whatever its length or kind),
+# endpoint cables included.
 cost_model "flat" {
-  router_cost_per_port = 10
-  router_cost_fixed    = 100
-  link_cost            = 5
-  endpoint_link_cost   = 1
-  power_per_port       = 2.8
+  preset                       = "sc14"
+  router_cost_per_port         = 10
+  router_cost_fixed            = 100
+  link_bandwidth               = 1
+  electric_cost_per_gbps       = 5
+  electric_cost_per_gbps_meter = 0
+  optical_cost_per_gbps        = 5
+  optical_cost_per_gbps_meter  = 0
+  endpoint_cables              = "all"
+  power_per_port               = 2.8
 }
 
 study "s" {

@@ -59,6 +59,20 @@ locals {
   bb_df  = [for p in range(2, 10) : p if p * 2 * p * (2 * p * p + 1) <= local.bb_max]
   bb_sf  = [for q in [5, 7, 9, 11, 13, 17, 19, 23] : q if 2 * q * q * ceil((3 * q + 1) / 4) <= local.bb_max]
   bb_dln = [for n in [256, 512, 1024, 2048, 4096] : n if 4 * n <= local.bb_max]
+
+  # Fig. 11c/d: networks up to 40,000 endpoints (the figure's x range);
+  # quick: 4,000.
+  c_max = local.paper ? 40000 : 4000
+  c_t3d = [for k in range(4, 40, 2) : k if pow(k, 3) <= local.c_max]
+  c_t5d = [for k in range(3, 9) : k if pow(k, 5) <= local.c_max]
+  c_hc  = [for n in range(6, 16) : n if pow(2, n) <= local.c_max]
+  c_lh  = [for n in range(6, 16) : n if pow(2, n) <= local.c_max]
+  c_ft  = [for k in range(8, 80, 4) : k if 2 * pow(k / 2, 3) <= local.c_max]
+  c_fbf = [for k in range(3, 16) : k if pow(k, 4) <= local.c_max]
+  c_df  = [for p in range(2, 14) : p if p * 2 * p * (2 * p * p + 1) <= local.c_max]
+  c_sf  = [for q in [5, 7, 9, 11, 13, 17, 19, 23, 25, 27, 29] : q if 2 * q * q * ceil((3 * q + 1) / 4) <= local.c_max]
+  # DLN with DF-like balance: degree 3p - 1, p = 2..12 endpoints per router, 2p^2 ... routers.
+  c_dln = [for p in range(2, 13) : p if 2 * p * p * (2 * p * p + 1) <= local.c_max]
 }
 
 # ---------------------------------------------------------------------------
@@ -767,4 +781,90 @@ table "table4" {
     cost_per_endpoint  = { value = 1033, rel = 0.1 }
     power_per_endpoint = { value = 8.02, rel = 0.02 }
   }
+}
+
+# Fig. 11c/d: total cost and power vs network size.
+
+topology "c_t3d" {
+  family = "torus"
+  label  = "T3D"
+  n      = 3
+  k      = local.c_t3d
+}
+
+topology "c_t5d" {
+  family = "torus"
+  label  = "T5D"
+  n      = 5
+  k      = local.c_t5d
+}
+
+topology "c_hc" {
+  family = "hypercube"
+  label  = "HC"
+  n      = local.c_hc
+}
+
+topology "c_lh" {
+  family = "long_hop"
+  label  = "LH-HC"
+  n      = local.c_lh
+}
+
+topology "c_ft3" {
+  family = "fattree_sc14"
+  label  = "FT-3"
+  k      = local.c_ft
+}
+
+topology "c_fbf3" {
+  family = "flattened_butterfly"
+  label  = "FBF-3"
+  n      = 3
+  k      = local.c_fbf
+}
+
+topology "c_df" {
+  family = "dragonfly"
+  label  = "DF"
+  p      = local.c_df
+}
+
+topology "c_sf" {
+  family = "slimfly"
+  label  = "SF"
+  q      = local.c_sf
+}
+
+study "fig11" {
+  title      = "Total cost and power vs network size (SC14 Fig. 11c and 11d)"
+  topologies = [topology.c_t3d, topology.c_t5d, topology.c_hc, topology.c_lh, topology.c_ft3, topology.c_fbf3, topology.c_df, topology.c_sf]
+  metrics    = ["endpoints", "routers", "radix", "cost_total", "power_total", "cost_per_endpoint", "power_per_endpoint"]
+  cost_model = cost_model.sc14
+}
+
+figure "fig11c" {
+  study   = study.fig11
+  title   = "Total cost of the network (SC14 Fig. 11c)"
+  x       = "endpoints"
+  y       = "cost_total"
+  series  = ["label"]
+  x_label = "Network size [endpoints]"
+  y_label = "Total cost [$]"
+  x_min   = 0
+  y_min   = 0
+  legend  = "top-left"
+}
+
+figure "fig11d" {
+  study   = study.fig11
+  title   = "Total power consumed by the network (SC14 Fig. 11d)"
+  x       = "endpoints"
+  y       = "power_total"
+  series  = ["label"]
+  x_label = "Network size [endpoints]"
+  y_label = "Total power [W]"
+  x_min   = 0
+  y_min   = 0
+  legend  = "top-left"
 }

@@ -144,6 +144,9 @@ func (linearTicks) Ticks(min, max float64) []plot.Tick {
 			}
 			r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', dec, 64), 64)
 			t.Label = strconv.FormatFloat(r, 'f', -1, 64)
+			if math.Max(math.Abs(min), math.Abs(max)) >= 1e6 {
+				t.Label = strconv.FormatFloat(r, 'g', -1, 64) // 2.5e+08, as the papers print
+			}
 		}
 		ticks = append(ticks, t)
 	}

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,6 +144,67 @@ study "b" {
 		if got := strings.Join(column(t, tab, name), " "); got != want {
 			t.Errorf("%s = %s, want %s", name, got, want)
 		}
+	}
+}
+
+// TestLoadAndPaths checks the load and path metrics on graphs with exact
+// values: the Hoffman-Singleton graph (u = 1, unique minimal paths, k/u =
+// 91/49 with one endpoint per router), demi-PN q = 3 (u = (2q^2+q+1) /
+// (2q(q+1)) = 22/24, projective networks Theorem 3.10) and the 4-cube (u = 1;
+// d! minimal paths between routers at distance d).
+func TestLoadAndPaths(t *testing.T) {
+	_, results := runSource(t, "load", `
+topology "hs" {
+  family = "slimfly"
+  q      = 5
+  p      = 1
+}
+topology "dpn" {
+  family = "demi_pn"
+  q      = 3
+  p      = 1
+}
+topology "hc" {
+  family = "hypercube"
+  n      = 4
+}
+study "l" {
+  topologies = [topology.hs, topology.dpn, topology.hc]
+  metrics    = ["utilization", "cost_k_over_u", "paths_mean", "paths_max"]
+}
+study "single" {
+  topologies = [topology.dpn]
+  metrics    = ["utilization"]
+  analysis {
+    load_routing = "single"
+  }
+}
+`)
+	tab := readTable(t, filepath.Join(results, "load", "l.parquet"))
+	// 4-cube: from a vertex, C(4,d) vertices at distance d with d! paths:
+	// (4*1 + 6*2 + 4*6 + 1*24) / 15 = 64/15.
+	u := tab.Column("utilization")
+	for i, want := range []float64{1, 22.0 / 24, 1} {
+		// Split loads are sums of fractions: exact up to float rounding.
+		if got, _ := u.Value(i).Float64(); math.Abs(got-want) > 1e-12 {
+			t.Errorf("row %d: utilization %v, want %v", i, got, want)
+		}
+	}
+	for name, want := range map[string]string{
+		"paths_mean":  "1 1 " + ftoa(64.0/15),
+		"paths_max":   "1 1 24",
+	} {
+		if got := strings.Join(column(t, tab, name), " "); got != want {
+			t.Errorf("%s = %s, want %s", name, got, want)
+		}
+	}
+	if got := column(t, tab, "cost_k_over_u")[0]; got != ftoa(91.0/49) {
+		t.Errorf("Hoffman-Singleton k/u = %s, want 91/49", got)
+	}
+	// demi-PN has unique minimal paths: one path and all paths agree.
+	single := readTable(t, filepath.Join(results, "load", "single.parquet"))
+	if got := column(t, single, "utilization")[0]; got != ftoa(22.0/24) {
+		t.Errorf("demi-PN u with single-path routing = %s, want 22/24", got)
 	}
 }
 

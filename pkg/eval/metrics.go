@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/runexp/runexp/pkg/analysis"
 	"github.com/runexp/runexp/pkg/cost"
 	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/families"
@@ -49,6 +50,8 @@ func groupSpecs() map[string]groupSpec {
 			return computeDistance(ctx, t, workers)
 		}},
 		GroupBisection: {1, true, computeBisection},
+		GroupPaths:     {1, true, computePaths},
+		GroupLoad:      {1, true, computeLoad},
 		GroupCost: {2, false, func(ctx context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
 			return computeCost(ctx, c.inst.Topology.Family, c.inst.Params, c.model, t)
 		}},
@@ -99,6 +102,16 @@ func Metrics() []*Metric {
 		{"distance_hist", GroupDistance, dataset.String, "pairs", "distance distribution: JSON array whose element d counts the ordered pairs of distinct routers at distance d (element 0 is 0)"},
 		{"endpoint_distance_hist", GroupDistance, dataset.String, "pairs", "JSON array whose element d counts the ordered pairs of distinct endpoints whose routers are d hops apart (element 0: pairs on one router)"},
 		{"moore_ratio", GroupDistance, dataset.Float, "", "routers / Moore bound for the largest degree and the measured diameter (1 for a Moore graph such as Hoffman-Singleton)"},
+		{"paths_mean", GroupPaths, dataset.Float, "paths", "mean number of minimal paths between two distinct routers (ordered pairs; a path is a sequence of routers)"},
+		{"paths_max", GroupPaths, dataset.Int, "paths", "largest number of minimal paths between two routers"},
+		{"paths_hist", GroupPaths, dataset.String, "pairs", "JSON array: element k counts the ordered router pairs with exactly k minimal paths (the last element: 64 or more; element 0: unreachable pairs)"},
+		{"endpoint_paths_mean", GroupPaths, dataset.Float, "paths", "mean number of minimal paths between the routers of two endpoints on different routers (router pairs weighted by their endpoints)"},
+		{"load_avg", GroupLoad, dataset.Float, "flows", "average load of a directed channel when every ordered pair of endpoints on different routers sends one unit along minimal paths (load_routing: split evenly over all minimal paths, or one path)"},
+		{"load_max", GroupLoad, dataset.Float, "flows", "largest load of a directed channel under the same traffic"},
+		{"utilization", GroupLoad, dataset.Float, "", "average link utilization u = load_avg / load_max (projective networks section 2.1; 1 for edge-transitive graphs, 8/9 in the limit for Slim Fly MMS)"},
+		{"cost_k_over_u", GroupLoad, dataset.Float, "hops", "k/u: the average hop count of the traffic divided by u, the cost measure of the projective networks paper (eq. (2), Fig. 6)"},
+		{"balanced_p", GroupLoad, dataset.Float, "endpoints", "balanced concentration u * degree / k (projective networks eq. (1)): endpoints per router that the network serves at saturation"},
+		{"throughput_bound", GroupLoad, dataset.Float, "", "accepted fraction of injection bandwidth under uniform traffic that the busiest channel allows: min(1, 1 / (load_max / (endpoints - 1))), each endpoint injecting one channel's bandwidth"},
 		{"bisection_links", GroupBisection, dataset.Int, "links", "links cut by the best balanced bisection found (multilevel partitioning with Fiduccia-Mattheyses refinement, bisection_starts seeded runs): the two halves hold equal numbers of endpoints, up to one router's endpoints; an upper bound on the exact bisection width, exact for hypercubes, tori and fat trees"},
 		{"bisection_bandwidth", GroupBisection, dataset.Float, "Gb/s", "bisection_links x link_gbps: the bandwidth across the bisection in one direction (SC14 Fig. 5c, 10 Gb/s per link)"},
 		{"cost_total", GroupCost, dataset.Float, "$", "network cost under the study's cost_model: routers plus priced cables (package cost: SC14 section VI-B, projective networks section 5.3)"},
@@ -190,6 +203,44 @@ func computeBounds(f *families.Family, p families.Values) (metricValues, error) 
 		out["moore_avg_distance"] = dataset.FloatValue(sum / float64(s.Routers-1))
 	}
 	return out, nil
+}
+
+// computePaths evaluates the paths group: minimal-path counts.
+func computePaths(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
+	ps, err := analysis.MinimalPaths(ctx, t.Graph, t.Conc, analysis.PathOptions{Workers: workers})
+	if err != nil {
+		return nil, err
+	}
+	return metricValues{
+		"paths_mean":          dataset.FloatValue(ps.Mean),
+		"paths_max":           dataset.IntValue(int64(min(ps.Max, 1<<62))),
+		"paths_hist":          dataset.StringValue(string(canonical(ps.Hist))),
+		"endpoint_paths_mean": dataset.FloatValue(ps.EndpointMean),
+	}, nil
+}
+
+// computeLoad evaluates the load group: channel loads of uniform traffic
+// under minimal routing.
+func computeLoad(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
+	routing := analysis.SplitMinimal
+	if optString(c.opts, "load_routing") == "single" {
+		routing = analysis.SmallestNextHop
+	}
+	ls, err := analysis.ChannelLoads(ctx, t.Graph, t.Conc, analysis.LoadOptions{Routing: routing, Workers: workers})
+	if err != nil {
+		return nil, err
+	}
+	if ls.UnreachableFlows > 0 {
+		return nil, fmt.Errorf("the topology is disconnected (%d flows have no path)", ls.UnreachableFlows)
+	}
+	return metricValues{
+		"load_avg":         dataset.FloatValue(ls.AvgLoad),
+		"load_max":         dataset.FloatValue(ls.MaxLoad),
+		"utilization":      dataset.FloatValue(ls.Utilization),
+		"cost_k_over_u":    dataset.FloatValue(ls.CostRatio),
+		"balanced_p":       dataset.FloatValue(ls.BalancedConc),
+		"throughput_bound": dataset.FloatValue(ls.Throughput),
+	}, nil
 }
 
 // computeBisection evaluates the bisection group: a balanced bisection of

@@ -33,6 +33,11 @@ var benchGraphs = []struct {
 	{"slimfly-q19", "slimfly", families.Values{"q": int64(19)}},
 	{"slimfly-q49", "slimfly", families.Values{"q": int64(49)}},
 	{"torus-16^3", "torus", families.Values{"k": int64(16), "n": int64(3)}},
+	// Issue 4's targets: RING-14 with 16,384 switches (114,688 links) under
+	// 3 s (the layout paper reports 82 s for its path computation), the 22^3
+	// torus under 1 s.
+	{"ring-14-16384", "ring_random", families.Values{"routers": int64(16384), "degree": int64(14)}},
+	{"torus-22^3", "torus", families.Values{"k": int64(22), "n": int64(3)}},
 }
 
 func BenchmarkDistances(b *testing.B) {

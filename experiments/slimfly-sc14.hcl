@@ -518,6 +518,47 @@ cost_model "sc14" {
   description = "SC14 section VI: Mellanox FDR10 cable and router price fits, 4 SerDes lanes of 0.7 W per port"
 }
 
+# Fig. 11a and 11b: the cable and router price models (SC14 section VI-B1,
+# VI-B2), drawn from the formulas of the sc14 preset.
+study "fig11a" {
+  title = "Cable cost model (SC14 Fig. 11a)"
+  rows = concat(
+    [for x in range(0, 31) : { length = x, cable = "electric", cost = 0.4079 * x + 0.5771 }],
+    [for x in range(0, 31) : { length = x, cable = "optical", cost = 0.0919 * x + 7.2745 }],
+  )
+}
+
+figure "fig11a" {
+  study   = study.fig11a
+  title   = "Cable cost model (SC14 Fig. 11a)"
+  x       = "length"
+  y       = "cost"
+  series  = ["cable"]
+  x_label = "Length [m]"
+  y_label = "Cost [$ per Gb/s]"
+  x_min   = 0
+  y_min   = 0
+  legend  = "top-left"
+}
+
+study "fig11b" {
+  title = "Router cost model (SC14 Fig. 11b)"
+  rows  = [for k in range(8, 109, 4) : { radix = k, router = "Mellanox IB FDR10 fit", cost = 350.4 * k - 892.3 }]
+}
+
+figure "fig11b" {
+  study   = study.fig11b
+  title   = "Router cost model (SC14 Fig. 11b)"
+  x       = "radix"
+  y       = "cost"
+  series  = ["router"]
+  x_label = "Radix [k]"
+  y_label = "Cost [$]"
+  x_min   = 0
+  y_min   = 0
+  legend  = "top-left"
+}
+
 topology "t4_t3d" {
   family = "torus"
   label  = "T3D"

@@ -191,8 +191,8 @@ study "single" {
 		}
 	}
 	for name, want := range map[string]string{
-		"paths_mean":  "1 1 " + ftoa(64.0/15),
-		"paths_max":   "1 1 24",
+		"paths_mean": "1 1 " + ftoa(64.0/15),
+		"paths_max":  "1 1 24",
 	} {
 		if got := strings.Join(column(t, tab, name), " "); got != want {
 			t.Errorf("%s = %s, want %s", name, got, want)
@@ -205,6 +205,51 @@ study "single" {
 	single := readTable(t, filepath.Join(results, "load", "single.parquet"))
 	if got := column(t, single, "utilization")[0]; got != ftoa(22.0/24) {
 		t.Errorf("demi-PN u with single-path routing = %s, want 22/24", got)
+	}
+}
+
+// TestLiteralRows checks studies given as data: columns from the object
+// attributes (sorted), kinds from the values, figures and expectations on
+// them.
+func TestLiteralRows(t *testing.T) {
+	_, results := runSource(t, "lit", `
+study "curve" {
+  rows = concat(
+    [for x in range(0, 31, 10) : { length = x, cable = "electric", cost = 0.4079 * x + 0.5771 }],
+    [for x in range(0, 31, 10) : { length = x, cable = "optical", cost = 0.0919 * x + 7.2745 }],
+  )
+}
+figure "f" {
+  study  = study.curve
+  x      = "length"
+  y      = "cost"
+  series = ["cable"]
+}
+table "t" {
+  study = study.curve
+  expect "e30" {
+    where  = { cable = "electric", length = 30 }
+    source = "SC14 section VI-B1: f(x) = 0.4079x + 0.5771"
+    cost   = { value = 12.8141, abs = 1e-9 }
+  }
+}
+`)
+	tab := readTable(t, filepath.Join(results, "lit", "curve.parquet"))
+	if got := strings.Join(tab.ColumnNames(), " "); got != "cable cost length" {
+		t.Errorf("columns %s", got)
+	}
+	if k := tab.Column("length").Kind; k != dataset.Int {
+		t.Errorf("length kind %v, want Int", k)
+	}
+	if got := strings.Join(column(t, tab, "cable"), " "); got != "electric electric electric electric optical optical optical optical" {
+		t.Errorf("cable = %s", got)
+	}
+	sc, err := os.ReadFile(filepath.Join(results, "lit", "scorecard.md"))
+	if err != nil || !strings.Contains(string(sc), "1 of 1 expectations hold") {
+		t.Errorf("scorecard: %v\n%s", err, sc)
+	}
+	if _, err := os.Stat(filepath.Join(results, "lit", "figures", "f.png")); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/runexp/runexp/pkg/cache"
 	"github.com/runexp/runexp/pkg/cost"
+	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/report"
 )
 
@@ -191,6 +192,9 @@ func (g *Graph) addExperiment(e *Experiment) {
 			"experiment": e.Name, "study": s.Name, "title": s.Title,
 			"columns": s.Columns, "rows": rows,
 		}
+		if s.Literal != nil {
+			params["literal"] = literalParams(s.Literal)
+		}
 		g.Datasets[s] = g.add(&Cell{ID: "dataset/" + s.Name, Exp: e, Kind: KindDataset, Version: datasetVersion,
 			Label: "dataset " + s.Name, Params: canonical(params), Inputs: inputs, study: s})
 	}
@@ -204,6 +208,18 @@ func (g *Graph) addExperiment(e *Experiment) {
 		g.Tables[t] = g.add(&Cell{ID: "table/" + t.Name, Exp: e, Kind: KindTable, Version: tableVersion,
 			Label: "table " + t.Name, Params: canonical(params), Inputs: []*Cell{g.Datasets[t.Study]}, table: t})
 	}
+}
+
+// literalParams encodes literal rows for cell parameters.
+func literalParams(rows [][]dataset.Value) [][]string {
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = make([]string, len(r))
+		for j, v := range r {
+			out[i][j] = v.Kind.String() + ":" + v.String()
+		}
+	}
+	return out
 }
 
 // expectParams returns the expectations without source positions, so that

@@ -203,6 +203,13 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 		dc.Doc = col.Doc
 		t.Columns = append(t.Columns, dc)
 	}
+	for ri, row := range s.Literal {
+		for i, v := range row {
+			if err := t.Columns[i].Append(v); err != nil {
+				return nil, fmt.Errorf("study %s, row %d: %w", s.Name, ri+1, err)
+			}
+		}
+	}
 	groups := studyGroups(s)
 	next := 0
 	for _, topo := range s.Topologies {

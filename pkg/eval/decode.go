@@ -1098,7 +1098,7 @@ func (d *decoder) decodeCostModel(b *hclsyntax.Block) *CostModel {
 func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, models map[string]*CostModel) *Study {
 	s := &Study{Name: b.Labels[0], Range: b.LabelRanges[0]}
 	before := len(d.diags)
-	d.checkBody(b.Body, "a study block", []string{"title", "description", "topologies", "metrics", "cost_model"}, "analysis")
+	d.checkBody(b.Body, "a study block", []string{"title", "description", "topologies", "metrics", "cost_model", "rows"}, "analysis")
 	for _, ab := range b.Body.Blocks {
 		if ab.Type != "analysis" {
 			continue
@@ -1118,9 +1118,23 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 	if a, ok := b.Body.Attributes["description"]; ok {
 		s.Description, _ = d.stringAttr(a, nil)
 	}
+	if ra, ok := b.Body.Attributes["rows"]; ok {
+		for _, other := range []string{"topologies", "metrics", "cost_model"} {
+			if a, ok := b.Body.Attributes[other]; ok {
+				d.errorf(a.NameRange, "Conflicting arguments", "Study %q has literal rows; it takes no %s.", s.Name, other)
+			}
+		}
+		if d.diags[before:].HasErrors() {
+			return nil
+		}
+		if !d.decodeRows(s, ra) {
+			return nil
+		}
+		return s
+	}
 	ta, ok := b.Body.Attributes["topologies"]
 	if !ok {
-		d.errorf(b.LabelRanges[0], "Missing topologies", "Study %q needs topologies = [topology.<name>, ...].", s.Name)
+		d.errorf(b.LabelRanges[0], "Missing topologies", "Study %q needs topologies = [topology.<name>, ...] (or literal rows = [{...}, ...]).", s.Name)
 		return nil
 	}
 	names, ok := d.refListAttr(ta, "topology")
@@ -1185,6 +1199,101 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 	}
 	s.Columns = studyColumns(s)
 	return s
+}
+
+// decodeRows decodes a study's literal rows: a list of objects whose
+// attributes become the dataset's columns (sorted by name). A column holds
+// numbers (Int when every value is a whole number, else Float), strings or
+// bools; a row may omit a column (null).
+func (d *decoder) decodeRows(s *Study, a *hclsyntax.Attribute) bool {
+	v, ok := d.eval(a.Expr)
+	if !ok {
+		return false
+	}
+	if v.IsNull() || !(v.Type().IsListType() || v.Type().IsTupleType()) || v.LengthInt() == 0 {
+		d.errorf(a.Expr.Range(), "Invalid rows", "rows must be a non-empty list of objects, such as [{ length = 1, cost = 2.5 }, ...].")
+		return false
+	}
+	type colInfo struct {
+		kind     dataset.Kind
+		integral bool
+	}
+	cols := map[string]*colInfo{}
+	var objs []map[string]cty.Value
+	i := 0
+	for it := v.ElementIterator(); it.Next(); i++ {
+		_, e := it.Element()
+		if e.IsNull() || !(e.Type().IsObjectType() || e.Type().IsMapType()) {
+			d.errorf(a.Expr.Range(), "Invalid rows", "Element %d of rows is %s, not an object.", i+1, describeCty(e))
+			return false
+		}
+		obj := e.AsValueMap()
+		for name, x := range obj {
+			if !validName.MatchString(name) {
+				d.errorf(a.Expr.Range(), "Invalid rows", "Column name %q (row %d) is not a valid name.", name, i+1)
+				return false
+			}
+			if x.IsNull() {
+				continue
+			}
+			var k dataset.Kind
+			switch x.Type() {
+			case cty.Number:
+				k = dataset.Float
+			case cty.String:
+				k = dataset.String
+			case cty.Bool:
+				k = dataset.Bool
+			default:
+				d.errorf(a.Expr.Range(), "Invalid rows", "Row %d, column %q: want a number, string or bool, got %s.", i+1, name, describeCty(x))
+				return false
+			}
+			c := cols[name]
+			if c == nil {
+				c = &colInfo{kind: k, integral: true}
+				cols[name] = c
+			} else if c.kind != k {
+				d.errorf(a.Expr.Range(), "Invalid rows", "Column %q mixes kinds: row %d has %s.", name, i+1, describeCty(x))
+				return false
+			}
+			if k == dataset.Float {
+				f, _ := x.AsBigFloat().Float64()
+				c.integral = c.integral && f == math.Trunc(f) && math.Abs(f) < 1<<53
+			}
+		}
+		objs = append(objs, obj)
+	}
+	names := sortedKeys(cols)
+	for _, n := range names {
+		k := cols[n].kind
+		if k == dataset.Float && cols[n].integral {
+			k = dataset.Int
+		}
+		s.Columns = append(s.Columns, Column{Name: n, Kind: k, Doc: "literal value"})
+	}
+	for _, obj := range objs {
+		row := make([]dataset.Value, len(names))
+		for j, n := range names {
+			x, ok := obj[n]
+			if !ok || x.IsNull() {
+				continue
+			}
+			switch s.Columns[j].Kind {
+			case dataset.Int:
+				f, _ := x.AsBigFloat().Float64()
+				row[j] = dataset.IntValue(int64(f))
+			case dataset.Float:
+				f, _ := x.AsBigFloat().Float64()
+				row[j] = dataset.FloatValue(f)
+			case dataset.String:
+				row[j] = dataset.StringValue(x.AsString())
+			case dataset.Bool:
+				row[j] = dataset.BoolValue(x.True())
+			}
+		}
+		s.Literal = append(s.Literal, row)
+	}
+	return true
 }
 
 // sizingOnly returns the first topology whose family cannot be built.

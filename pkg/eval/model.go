@@ -110,8 +110,11 @@ type Study struct {
 	// Analysis holds the options set in the study's analysis block (see
 	// analysisOptions); options not set take their defaults.
 	Analysis map[string]any
-	Columns  []Column // the dataset's columns, computed by Decode
-	Range    hcl.Range
+	// Literal holds the rows of a study given as data (a rows attribute)
+	// instead of topologies and metrics, one value per column.
+	Literal [][]dataset.Value
+	Columns []Column // the dataset's columns, computed by Decode
+	Range   hcl.Range
 }
 
 // Column describes one column of a study's dataset.
@@ -127,6 +130,9 @@ type Column struct {
 // Rows returns the number of rows of the study's dataset: one per instance
 // of each of its topologies.
 func (s *Study) Rows() int {
+	if s.Literal != nil {
+		return len(s.Literal)
+	}
 	n := 0
 	for _, t := range s.Topologies {
 		n += len(t.Instances)

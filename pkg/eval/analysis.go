@@ -55,9 +55,14 @@ func analysisOptions() []analysisOption {
 }
 
 // groupOptions returns the study's option values read by group: every
-// option of the group, defaults filled in, for the cell parameters.
+// option of the group, defaults filled in, for the cell parameters. The
+// resilience group also records which criteria the study's metrics need
+// (the diameter and average-distance criteria cost all-pairs searches).
 func (s *Study) groupOptions(group string) map[string]any {
 	out := map[string]any{}
+	if group == GroupResilience {
+		out["criteria"] = resilienceCriteria(s.Metrics)
+	}
 	for _, o := range analysisOptions() {
 		if slices.Contains(o.Groups, group) {
 			v, ok := s.Analysis[o.Name]
@@ -156,4 +161,30 @@ func quoteAll(s []string) string {
 		q[i] = fmt.Sprintf("%q", x)
 	}
 	return strings.Join(q, ", ")
+}
+
+// resilienceCriteria returns the resilience criteria that metrics need, in
+// a fixed order: "disconnect", "diameter", "avg_distance".
+func resilienceCriteria(metrics []*Metric) []string {
+	need := map[string]bool{}
+	for _, m := range metrics {
+		if m.Group != GroupResilience {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(m.Name, "resilience_diameter"):
+			need["diameter"] = true
+		case strings.HasPrefix(m.Name, "resilience_avg_distance"):
+			need["avg_distance"] = true
+		default:
+			need["disconnect"] = true
+		}
+	}
+	var out []string
+	for _, c := range []string{"disconnect", "diameter", "avg_distance"} {
+		if need[c] {
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -253,6 +253,54 @@ table "t" {
 	}
 }
 
+// TestResilience checks the resilience metrics on a 20-router ring, where
+// every sample is exact: one failed link (5%) leaves it connected, two
+// disconnect it, and one failure already stretches the diameter from 10 to
+// 19 and the average distance from 100/19 to 7.
+func TestResilience(t *testing.T) {
+	g, results := runSource(t, "res", `
+topology "ring" {
+  family = "torus"
+  k      = 20
+  n      = 1
+}
+study "r" {
+  topologies = [topology.ring]
+  metrics    = ["resilience_disconnect", "resilience_disconnect_step", "resilience_diameter", "resilience_avg_distance", "resilience_samples", "resilience_halfwidth"]
+  analysis {
+    resilience_min_samples = 12
+  }
+}
+study "d" {
+  topologies = [topology.ring]
+  metrics    = ["resilience_disconnect"]
+}
+`)
+	tab := readTable(t, filepath.Join(results, "res", "r.parquet"))
+	for name, want := range map[string]string{
+		"resilience_disconnect":      "0.05",
+		"resilience_disconnect_step": "0.05",
+		"resilience_diameter":        "0",
+		"resilience_avg_distance":    "0",
+		"resilience_samples":         "12",
+		"resilience_halfwidth":       "0",
+	} {
+		if got := strings.Join(column(t, tab, name), " "); got != want {
+			t.Errorf("%s = %s, want %s", name, got, want)
+		}
+	}
+	// The second study needs only the disconnection criterion: its own cell.
+	var ids []string
+	for _, c := range g.Cells {
+		if c.group == GroupResilience {
+			ids = append(ids, c.ID+" "+strings.Join(c.opts["criteria"].([]string), ","))
+		}
+	}
+	if got := strings.Join(ids, "; "); got != "resilience[resilience_min_samples=12]/ring/0 disconnect,diameter,avg_distance; resilience/ring/0 disconnect" {
+		t.Errorf("resilience cells: %s", got)
+	}
+}
+
 // TestAnalysisOptions checks that an analysis option enters only the cells
 // of its group, and that cells computed with non-default options get their
 // own IDs.

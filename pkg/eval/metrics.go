@@ -11,6 +11,7 @@ import (
 	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/graph"
 	"github.com/runexp/runexp/pkg/partition"
+	"github.com/runexp/runexp/pkg/resilience"
 )
 
 // Metric groups: metrics of one group are computed together by one cell.
@@ -49,9 +50,10 @@ func groupSpecs() map[string]groupSpec {
 		GroupDistance: {1, true, func(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
 			return computeDistance(ctx, t, workers)
 		}},
-		GroupBisection: {1, true, computeBisection},
-		GroupPaths:     {1, true, computePaths},
-		GroupLoad:      {1, true, computeLoad},
+		GroupBisection:  {1, true, computeBisection},
+		GroupPaths:      {1, true, computePaths},
+		GroupLoad:       {1, true, computeLoad},
+		GroupResilience: {1, true, computeResilience},
 		GroupCost: {2, false, func(ctx context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
 			return computeCost(ctx, c.inst.Topology.Family, c.inst.Params, c.model, t)
 		}},
@@ -112,6 +114,14 @@ func Metrics() []*Metric {
 		{"cost_k_over_u", GroupLoad, dataset.Float, "hops", "k/u: the average hop count of the traffic divided by u, the cost measure of the projective networks paper (eq. (2), Fig. 6)"},
 		{"balanced_p", GroupLoad, dataset.Float, "endpoints", "balanced concentration u * degree / k (projective networks eq. (1)): endpoints per router that the network serves at saturation"},
 		{"throughput_bound", GroupLoad, dataset.Float, "", "accepted fraction of injection bandwidth under uniform traffic that the busiest channel allows: min(1, 1 / (load_max / (endpoints - 1))), each endpoint injecting one channel's bandwidth"},
+		{"resilience_disconnect", GroupResilience, dataset.Float, "", "mean over samples of the largest fraction of links (in resilience_step steps) that can fail at random while the routers with endpoints stay connected (SC14 section III-D1)"},
+		{"resilience_disconnect_step", GroupResilience, dataset.Float, "", "resilience_disconnect rounded down to a multiple of resilience_step: the form of SC14 Table III"},
+		{"resilience_diameter", GroupResilience, dataset.Float, "", "mean largest failed fraction with the network connected and its endpoint diameter at most 2 above the intact one (SC14 section III-D2)"},
+		{"resilience_diameter_step", GroupResilience, dataset.Float, "", "resilience_diameter rounded down to a multiple of resilience_step"},
+		{"resilience_avg_distance", GroupResilience, dataset.Float, "", "mean largest failed fraction with the network connected and its average endpoint distance at most 1 above the intact one (SC14 section III-D3)"},
+		{"resilience_avg_distance_step", GroupResilience, dataset.Float, "", "resilience_avg_distance rounded down to a multiple of resilience_step"},
+		{"resilience_halfwidth", GroupResilience, dataset.Float, "", "largest half-width of the 95% confidence intervals (Student t) of the computed resilience means"},
+		{"resilience_samples", GroupResilience, dataset.Int, "samples", "failure samples drawn: until every 95% confidence interval is narrower than resilience_width, within resilience_min_samples and resilience_max_samples"},
 		{"bisection_links", GroupBisection, dataset.Int, "links", "links cut by the best balanced bisection found (multilevel partitioning with Fiduccia-Mattheyses refinement, bisection_starts seeded runs): the two halves hold equal numbers of endpoints, up to one router's endpoints; an upper bound on the exact bisection width, exact for hypercubes, tori and fat trees"},
 		{"bisection_bandwidth", GroupBisection, dataset.Float, "Gb/s", "bisection_links x link_gbps: the bandwidth across the bisection in one direction (SC14 Fig. 5c, 10 Gb/s per link)"},
 		{"cost_total", GroupCost, dataset.Float, "$", "network cost under the study's cost_model: routers plus priced cables (package cost: SC14 section VI-B, projective networks section 5.3)"},
@@ -241,6 +251,55 @@ func computeLoad(ctx context.Context, c *Cell, t *families.Topology, workers int
 		"balanced_p":       dataset.FloatValue(ls.BalancedConc),
 		"throughput_bound": dataset.FloatValue(ls.Throughput),
 	}, nil
+}
+
+// computeResilience evaluates the resilience group: random link failures
+// sampled until the confidence intervals are narrow enough.
+func computeResilience(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
+	var crit resilience.Criteria
+	for _, name := range c.opts["criteria"].([]string) {
+		switch name {
+		case "disconnect":
+			crit |= resilience.Disconnection
+		case "diameter":
+			crit |= resilience.DiameterIncrease
+		case "avg_distance":
+			crit |= resilience.AvgDistanceIncrease
+		}
+	}
+	res, err := resilience.Analyze(ctx, t.Graph, t.Conc, resilience.Options{
+		Step:       optFloat(c.opts, "resilience_step"),
+		Width:      optFloat(c.opts, "resilience_width"),
+		MinSamples: int(optInt(c.opts, "resilience_min_samples")),
+		MaxSamples: int(optInt(c.opts, "resilience_max_samples")),
+		Seed:       uint64(optInt(c.opts, "seed")),
+		Workers:    workers,
+		Criteria:   crit,
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := metricValues{"resilience_samples": dataset.IntValue(int64(res.Samples))}
+	half := 0.0
+	for _, m := range []struct {
+		name string
+		bit  resilience.Criteria
+		v    resilience.Metric
+	}{
+		{"resilience_disconnect", resilience.Disconnection, res.Disconnect},
+		{"resilience_diameter", resilience.DiameterIncrease, res.Diameter},
+		{"resilience_avg_distance", resilience.AvgDistanceIncrease, res.AvgDistance},
+	} {
+		if crit&m.bit == 0 {
+			out[m.name], out[m.name+"_step"] = dataset.Value{}, dataset.Value{}
+			continue
+		}
+		out[m.name] = dataset.FloatValue(m.v.Mean)
+		out[m.name+"_step"] = dataset.FloatValue(m.v.Step)
+		half = max(half, m.v.HalfWidth)
+	}
+	out["resilience_halfwidth"] = dataset.FloatValue(half)
+	return out, nil
 }
 
 // computeBisection evaluates the bisection group: a balanced bisection of

@@ -232,6 +232,11 @@ table "t" {
     source = "SC14 section VI-B1: f(x) = 0.4079x + 0.5771"
     cost   = { value = 12.8141, abs = 1e-9 }
   }
+  expect "off" {
+    where   = { cable = "optical", length = 30 }
+    enabled = false
+    cost    = 0
+  }
 }
 `)
 	tab := readTable(t, filepath.Join(results, "lit", "curve.parquet"))

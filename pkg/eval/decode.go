@@ -1659,7 +1659,13 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 	}
 	label := b.Labels[0]
 	for _, nb := range b.Body.Blocks {
-		d.errorf(nb.TypeRange, "Unsupported block", "An expect block holds only attributes: where, source and column = value.")
+		d.errorf(nb.TypeRange, "Unsupported block", "An expect block holds only attributes: where, source, enabled and column = value.")
+	}
+	if a, ok := b.Body.Attributes["enabled"]; ok {
+		on, ok := d.boolAttr(a)
+		if !ok || !on {
+			return nil // disabled (e.g. rows a quick profile does not compute)
+		}
 	}
 	var where map[string][]dataset.Value
 	if a, ok := b.Body.Attributes["where"]; ok {
@@ -1684,7 +1690,7 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 	}
 	var out []report.Expectation
 	for _, a := range sortedAttrs(b.Body) {
-		if a.Name == "where" || a.Name == "source" {
+		if a.Name == "where" || a.Name == "source" || a.Name == "enabled" {
 			continue
 		}
 		if !d.columnRef(s, a.Name, a.NameRange, false) {

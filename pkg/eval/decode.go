@@ -1192,6 +1192,19 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 			d.errorf(ranges[i], "Missing cost model", "Metric %q needs the study to name a cost model: cost_model = cost_model.<name>.", n)
 			continue
 		}
+		if m.Group == GroupCost {
+			bad := false
+			for _, t := range s.Topologies {
+				if t.Family.SizingOnly() && cost.NeedsTopology(s.CostModel.Model, t.Family.Name) {
+					d.errorf(ranges[i], "Metric needs a built graph", "Metric %q under cost model %q needs the layout of the built network, but family %q of topology %q is sizing-only (package cost prices only long_hop, fat trees, hypercubes, Dragonflies and folded tori from formulas).", n, s.CostModel.Name, t.Family.Name, t.Name)
+					bad = true
+					break
+				}
+			}
+			if bad {
+				continue
+			}
+		}
 		s.Metrics = append(s.Metrics, m)
 	}
 	if d.diags[before:].HasErrors() {

@@ -55,21 +55,8 @@ func mesh() *Family {
 			"lengths in dims resolve to k and n; otherwise k resolves to 0 and n to the number of " +
 			"dimensions. The standard low-radix reference network (Dally and Towles, Principles and " +
 			"Practices of Interconnection Networks).",
-		Params: append(append(gridParams("line"),
-			paramP(int64(1), nil, "endpoints per router, >= 1"),
-			paramRadix()),
-			paramDims("line")),
-		Version: 1,
 	}
-	return limitDims(pipeline[torusParams]{
-		parse:   func(v Values) (torusParams, error) { return parseGrid(name, false, v) },
-		resolve: resolveGrid,
-		size:    func(t torusParams) (Size, error) { return sizeGrid(name, false, t) },
-		limit:   "k",
-		build: func(t torusParams, sz Size) (*Topology, error) {
-			return buildGrid(name, intDims(t.dims), false, t.p, int(sz.Routers), sz.Links)
-		},
-	}.wire(f))
+	return gridFamily(f, false)
 }
 
 func foldedHypercube() *Family {

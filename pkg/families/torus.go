@@ -203,19 +203,29 @@ func torus() *Family {
 			"floor(dims_i/2) = 8); router id = sum of digit_i * (dims_0 * ... * dims_{i-1}), Coords as " +
 			"above. Equal lengths resolve to k and n (dims = [16, 16] is k = 16, n = 2); otherwise k " +
 			"resolves to 0 and n to the number of dimensions.",
-		Params: append(append(gridParams("ring"),
-			paramP(int64(1), nil, "endpoints per router, >= 1"),
-			paramRadix()),
-			paramDims("ring")),
-		Version: 1,
 	}
+	return gridFamily(f, true)
+}
+
+// gridFamily completes f (Name and Doc set) as the torus (wrap) or mesh
+// family: parameters k, n, p, max_radix, dims and the grid pipeline.
+func gridFamily(f *Family, wrap bool) *Family {
+	name, unit := f.Name, "line"
+	if wrap {
+		unit = "ring"
+	}
+	f.Params = append(append(gridParams(unit),
+		paramP(int64(1), nil, "endpoints per router, >= 1"),
+		paramRadix()),
+		paramDims(unit))
+	f.Version = 1
 	return limitDims(pipeline[torusParams]{
-		parse:   func(v Values) (torusParams, error) { return parseGrid(name, true, v) },
+		parse:   func(v Values) (torusParams, error) { return parseGrid(name, wrap, v) },
 		resolve: resolveGrid,
-		size:    func(t torusParams) (Size, error) { return sizeGrid(name, true, t) },
+		size:    func(t torusParams) (Size, error) { return sizeGrid(name, wrap, t) },
 		limit:   "k",
 		build: func(t torusParams, sz Size) (*Topology, error) {
-			return buildGrid(name, intDims(t.dims), true, t.p, int(sz.Routers), sz.Links)
+			return buildGrid(name, intDims(t.dims), wrap, t.p, int(sz.Routers), sz.Links)
 		},
 	}.wire(f))
 }

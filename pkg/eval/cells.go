@@ -94,7 +94,10 @@ func (g *Graph) add(c *Cell) *Cell {
 
 // topoParams is the canonical parameter object of a topology instance.
 func topoParams(in *Instance) map[string]any {
-	return map[string]any{"family": in.Topology.Family.Name, "params": map[string]any(in.Params)}
+	if in.paramsJSON == nil { // every cell of the instance embeds the same encoding
+		in.paramsJSON = canonical(map[string]any(in.Params))
+	}
+	return map[string]any{"family": in.Topology.Family.Name, "params": in.paramsJSON}
 }
 
 // BuildGraph expands experiments into the cell DAG.
@@ -260,12 +263,15 @@ func needsBuild(group string, in *Instance, model *CostModel) bool {
 
 // canonical returns the cost model's coefficients for cell parameters:
 // every field of the resolved model, so that a change of a preset's
-// coefficients in code changes the keys too.
-func (m *CostModel) canonical() map[string]any {
-	out := map[string]any{}
-	for _, f := range cost.Fields() {
-		v, _ := m.Model.Get(f.Name)
-		out[f.Name] = v
+// coefficients in code changes the keys too. It is encoded once.
+func (m *CostModel) canonical() json.RawMessage {
+	if m.canon == nil {
+		fields := map[string]any{}
+		for _, f := range cost.Fields() {
+			v, _ := m.Model.Get(f.Name)
+			fields[f.Name] = v
+		}
+		m.canon = canonical(fields)
 	}
-	return out
+	return m.canon
 }

@@ -10,6 +10,7 @@
 package eval
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -72,6 +73,8 @@ type Instance struct {
 	Index    int             // position in the sweep
 	Params   families.Values // resolved parameters (every parameter of the family)
 	Point    []any           // the value of each axis at this instance
+
+	paramsJSON json.RawMessage // canonical Params, encoded once (see topoParams)
 }
 
 // Label returns a short human description: the topology name and its sweep
@@ -96,6 +99,8 @@ type CostModel struct {
 	Preset      string
 	Model       cost.Model // the preset with the overrides applied
 	Range       hcl.Range
+
+	canon json.RawMessage // canonical(), encoded once
 }
 
 // Study is a study block: which topologies and which metrics. Its dataset

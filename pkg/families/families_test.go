@@ -635,6 +635,10 @@ func TestResolve(t *testing.T) {
 		{"slimfly", Values{"q": int64(19)}, Values{"q": int64(19), "p": int64(15), "max_radix": int64(0)}},
 		{"slimfly", Values{"q": int64(19), "p": "floor"}, Values{"q": int64(19), "p": int64(14), "max_radix": int64(0)}},
 		{"slimfly", Values{"q": int64(4)}, Values{"q": int64(4), "p": int64(3), "max_radix": int64(0)}},
+		// Projective networks Table 4: SF MMS(19) has Delta_0 = 13 = round(4*29/9);
+		// Table 5: SF MMS(27) has 18 = round(4*41/9).
+		{"slimfly", Values{"q": int64(19), "p": "projective"}, Values{"q": int64(19), "p": int64(13), "max_radix": int64(0)}},
+		{"slimfly", Values{"q": int64(27), "p": "projective"}, Values{"q": int64(27), "p": int64(18), "max_radix": int64(0)}},
 		{"dragonfly", Values{"p": int64(4)}, Values{"p": int64(4), "a": int64(8), "h": int64(4), "g": int64(33), "max_radix": int64(0)}},
 		{"dragonfly", Values{"p": int64(4), "a": int64(3)}, Values{"p": int64(4), "a": int64(3), "h": int64(4), "g": int64(13), "max_radix": int64(0)}},
 		{"torus", Values{"k": int64(4), "n": int64(3)}, Values{"k": int64(4), "n": int64(3), "p": int64(1), "max_radix": int64(0), "dims": []int64{}, "permute": "none", "cabinet_size": int64(16), "seed": int64(1)}},

@@ -168,8 +168,10 @@ func slimFly() *Family {
 			t.p = (t.kNet + 1) / 2
 		case "floor":
 			t.p = t.kNet / 2
+		case "projective":
+			t.p = max(1, (4*t.kNet+4)/9) // round(4k'/9)
 		default:
-			return t, paramErr(name, "p", "want an integer or one of \"balanced\", \"floor\", got %q", choice)
+			return t, paramErr(name, "p", "want an integer or one of \"balanced\", \"floor\", \"projective\", got %q", choice)
 		}
 		if t.radix, err = intParam(name, v, "max_radix", 0, math.MaxInt32); err != nil {
 			return t, err
@@ -204,10 +206,11 @@ func slimFly() *Family {
 			"Each router has p endpoints; p = \"balanced\" is ceil(k'/2), the paper's full global " +
 			"bandwidth choice (q = 19: k' = 29, p = 15, 10,830 endpoints), \"floor\" is floor(k'/2). " +
 			"Router id = s*q^2 + x*q + y; Coords = (s, x, y); Group = s*q + x, the subgraph block " +
-			"of q routers sharing (s, x).",
+			"of q routers sharing (s, x). p = \"projective\" is round(4k'/9), the concentration of Camarero et al., " +
+			"Projective Networks, Table 3 (Delta_0 = 2/9 (3q - delta), from u = 8/9; SF MMS(19) of Table 4 has 13).",
 		Params: []Param{
 			{Name: "q", Kind: Int, Doc: "prime power q = 4w + delta, delta in {-1, 0, 1} (3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, ...)"},
-			paramP("balanced", []string{"balanced", "floor"}, "endpoints per router: an integer >= 1, \"balanced\" = ceil(k'/2) or \"floor\" = floor(k'/2)"),
+			paramP("balanced", []string{"balanced", "floor", "projective"}, "endpoints per router: an integer >= 1, \"balanced\" = ceil(k'/2), \"floor\" = floor(k'/2) or \"projective\" = round(4k'/9) (projective networks Table 3: the load-balanced concentration for u = 8/9)"),
 			paramRadix(),
 		},
 		Version: 1,

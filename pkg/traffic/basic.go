@@ -1,0 +1,121 @@
+package traffic
+
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
+// uniform is uniform random traffic over the other endpoints.
+type uniform struct{ e int32 }
+
+func (u *uniform) Dest(src int32, rng *rand.Rand) int32 {
+	if u.e < 2 {
+		return -1
+	}
+	d := rng.Int32N(u.e - 1)
+	if d >= src {
+		d++
+	}
+	return d
+}
+
+// pow2Bits returns b with 2^b the largest power of two <= e (e >= 1).
+func pow2Bits(e int32) int { return bits.Len32(uint32(e)) - 1 }
+
+// idleTable returns a table of e idle endpoints.
+func idleTable(e int32) []int32 {
+	dst := make([]int32, e)
+	for i := range dst {
+		dst[i] = -1
+	}
+	return dst
+}
+
+// newBitPattern returns bit_complement, bit_reversal or shuffle on the
+// first 2^b endpoints.
+func newBitPattern(name string, e int32) *table {
+	dst := idleTable(e)
+	b := pow2Bits(e)
+	if b == 0 {
+		return &table{dst}
+	}
+	n := uint32(1) << b
+	mask := n - 1
+	for s := uint32(0); s < n; s++ {
+		var d uint32
+		switch name {
+		case BitComplement:
+			d = s ^ mask
+		case BitReversal:
+			d = bits.Reverse32(s) >> (32 - b)
+		case Shuffle:
+			d = (s<<1 | s>>(b-1)) & mask
+		}
+		dst[s] = int32(d)
+	}
+	return &table{dst}
+}
+
+// newTranspose returns the transpose on the first 4^m endpoints.
+func newTranspose(e int32) *table {
+	dst := idleTable(e)
+	m := pow2Bits(e) / 2
+	if m == 0 {
+		return &table{dst}
+	}
+	n := uint32(1) << (2 * m)
+	half := uint32(1)<<m - 1
+	for s := uint32(0); s < n; s++ {
+		hi, lo := s>>m, s&half
+		dst[s] = int32(lo<<m | hi)
+	}
+	return &table{dst}
+}
+
+// shift is SC14's shift on the first N = 2^b endpoints.
+type shift struct{ n, half int32 }
+
+func newShift(e int32) *shift {
+	n := int32(1) << pow2Bits(e)
+	return &shift{n: n, half: n / 2}
+}
+
+func (s *shift) Dest(src int32, rng *rand.Rand) int32 {
+	if src >= s.n || s.half == 0 {
+		return -1
+	}
+	d := src & (s.half - 1) // s mod N/2
+	if rng.Uint64()&1 == 0 {
+		d += s.half
+	}
+	return d
+}
+
+// newRandomPermutation returns a uniformly drawn derangement of e
+// endpoints (all idle if e < 2).
+func newRandomPermutation(e int32, seed uint64) *table {
+	if e < 2 {
+		return &table{idleTable(e)}
+	}
+	rng := newRNG(seed, streamRandomPermutation)
+	dst := make([]int32, e)
+	for {
+		for i := range dst {
+			dst[i] = int32(i)
+		}
+		// Fisher-Yates; a uniform permutation conditioned on having no
+		// fixed point is a uniform derangement (about e tries expected).
+		ok := true
+		for i := e - 1; i > 0; i-- {
+			j := rng.Int32N(i + 1)
+			dst[i], dst[j] = dst[j], dst[i]
+			if dst[i] == i {
+				ok = false
+				break
+			}
+		}
+		if ok && dst[0] != 0 {
+			return &table{dst}
+		}
+	}
+}

@@ -16,7 +16,7 @@ import (
 // do not reproduce, each explained in the experiment file. A new failure or
 // a fixed one changes the golden file (go test -update rewrites it).
 func TestPaperExperimentsQuick(t *testing.T) {
-	for _, name := range []string{"slimfly-sc14"} {
+	for _, name := range []string{"slimfly-sc14", "projective-networks"} {
 		t.Run(name, func(t *testing.T) {
 			results := filepath.Join(t.TempDir(), "results")
 			code, _, stderr := runexp(t, context.Background(), "run", "--results", results, "--var", "profile=quick",

@@ -136,6 +136,7 @@ func (g *Graph) addExperiment(e *Experiment) {
 		opts  string
 	}
 	metricCells := map[metricKey]*Cell{}
+	groupMetrics := map[string][]string{}
 	metric := func(in *Instance, group string, s *Study) *Cell {
 		var model *CostModel
 		if group == GroupCost {
@@ -147,6 +148,12 @@ func (g *Graph) addExperiment(e *Experiment) {
 			return c
 		}
 		params := topoParams(in)
+		// The group's metric names: adding a metric to a group changes its
+		// cells' keys, so cached values never lack a metric.
+		if groupMetrics[group] == nil {
+			groupMetrics[group] = groupMetricNames(group)
+		}
+		params["metrics"] = groupMetrics[group]
 		id := fmt.Sprintf("%s/%s/%d", group, in.Topology.Name, in.Index)
 		label := group + " " + in.Label()
 		var inputs []*Cell

@@ -70,6 +70,18 @@ func lookupGroup(group string) groupSpec {
 	return g
 }
 
+// groupMetricNames returns the names of the metrics of group, sorted.
+func groupMetricNames(group string) []string {
+	var names []string
+	for _, m := range Metrics() {
+		if m.Group == group {
+			names = append(names, m.Name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
 // groupVersion returns the code version of a metric group's computation.
 func groupVersion(group string) int { return lookupGroup(group).version }
 
@@ -113,6 +125,7 @@ func Metrics() []*Metric {
 		{"utilization", GroupLoad, dataset.Float, "", "average link utilization u = load_avg / load_max (projective networks section 2.1; 1 for edge-transitive graphs, 8/9 in the limit for Slim Fly MMS)"},
 		{"cost_k_over_u", GroupLoad, dataset.Float, "hops", "k/u: the average hop count of the traffic divided by u, the cost measure of the projective networks paper (eq. (2), Fig. 6)"},
 		{"balanced_p", GroupLoad, dataset.Float, "endpoints", "balanced concentration u * degree / k (projective networks eq. (1)): endpoints per router that the network serves at saturation"},
+		{"subscription", GroupLoad, dataset.Float, "", "endpoints per router over balanced_p: above 1 the network saturates before the endpoints do (projective networks Tables 4 and 5)"},
 		{"throughput_bound", GroupLoad, dataset.Float, "", "accepted fraction of injection bandwidth under uniform traffic that the busiest channel allows: min(1, 1 / (load_max / (endpoints - 1))), each endpoint injecting one channel's bandwidth"},
 		{"resilience_disconnect", GroupResilience, dataset.Float, "", "mean over samples of the largest fraction of links (in resilience_step steps) that can fail at random while the routers with endpoints stay connected (SC14 section III-D1)"},
 		{"resilience_disconnect_step", GroupResilience, dataset.Float, "", "resilience_disconnect rounded down to a multiple of resilience_step: the form of SC14 Table III"},
@@ -250,6 +263,7 @@ func computeLoad(ctx context.Context, c *Cell, t *families.Topology, workers int
 		"cost_k_over_u":    dataset.FloatValue(ls.CostRatio),
 		"balanced_p":       dataset.FloatValue(ls.BalancedConc),
 		"throughput_bound": dataset.FloatValue(ls.Throughput),
+		"subscription":     subscription(t, ls.BalancedConc),
 	}, nil
 }
 
@@ -300,6 +314,22 @@ func computeResilience(ctx context.Context, c *Cell, t *families.Topology, worke
 	}
 	out["resilience_halfwidth"] = dataset.FloatValue(half)
 	return out, nil
+}
+
+// subscription is the mean number of endpoints of the routers that have
+// endpoints over the balanced concentration (null when undefined).
+func subscription(t *families.Topology, balanced float64) dataset.Value {
+	var ep, routers int64
+	for _, c := range t.Conc {
+		if c > 0 {
+			ep += int64(c)
+			routers++
+		}
+	}
+	if routers == 0 || balanced <= 0 {
+		return dataset.Value{}
+	}
+	return dataset.FloatValue(float64(ep) / float64(routers) / balanced)
 }
 
 // computeBisection evaluates the bisection group: a balanced bisection of

@@ -858,12 +858,34 @@ table "fig4" {
 
 # Fig. 6: the cost measure kbar/u against the number of compute nodes; Fig.
 # 7: compute nodes against router radix; Fig. 8: kbar and kbar/u of SF MMS,
-# PN and demi-PN. The paper restricts the figures to routers of at most 64
-# ports; our sweeps reach beyond for the larger families. Delorme's graph is
-# sizing-only here (no construction), so it has no kbar/u; the ideal
-# generalized Moore curve of eq. (5) is not drawn.
+# PN and demi-PN. As in the paper, the figures show routers of at most 64
+# ports (the where filters), though the sweeps reach beyond for Table 2. Delorme's graph is
+# sizing-only here (no construction), so it has no kbar/u. The ideal curve
+# of eq. (5) is the literal study "ideal", overlaid on Fig. 6.
+# The thick curve of Fig. 6: an ideal generalized Moore graph with u = 1 and
+# routers of radix R = 64, eq. (5): T = R^k kbar^(k-1) / ((k - kbar)(kbar + 1)^k)
+# for diameter k and average distance kbar in [k - 1, k).
+study "ideal" {
+  title = "Ideal generalized Moore graph, R = 64 (eq. (5))"
+  # Points beyond the Moore bound of their degree (N > M(Delta, k), with N =
+  # T (kbar + 1)/R and Delta = R kbar/(kbar + 1)) are left out: there eq.
+  # (4), on which eq. (5) rests, no longer holds.
+  rows = [for x in flatten([for k in [2, 3] : [for i in range(1, 100) : {
+    k    = k
+    kbar = k - 1 + i / 100
+    t    = pow(64, k) * pow(k - 1 + i / 100, k - 1) / ((1 - i / 100) * pow(k + i / 100, k))
+    d    = 64 * (k - 1 + i / 100) / (k + i / 100)
+    }]]) : {
+    endpoints     = x.t
+    cost_k_over_u = x.kbar
+    label         = "Ideal (eq. 5), R = 64"
+  } if x.t * (x.kbar + 1) / 64 <= 1 + x.d * (pow(x.d - 1, x.k) - 1) / (x.d - 2) && x.t <= 400000]
+}
+
 figure "fig6" {
   study   = study.families
+  where   = { radix = range(1, 65) }
+  overlay = [study.ideal]
   title   = "Cost measure kbar/u vs compute nodes (Fig. 6)"
   x       = "endpoints"
   y       = "cost_k_over_u"
@@ -887,7 +909,7 @@ figure "fig7" {
 
 figure "fig8" {
   study   = study.families
-  where   = { topology = ["sf", "pn", "dpn"] }
+  where   = { topology = ["sf", "pn", "dpn"], radix = range(1, 65) }
   title   = "Average distance and kbar/u of SF MMS, PN and demi-PN (Fig. 8)"
   x       = "endpoints"
   y       = ["avg_distance", "cost_k_over_u"]

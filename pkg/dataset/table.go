@@ -320,3 +320,47 @@ func (t *Table) matcher(conds map[string][]Value) func(row int) bool {
 		return true
 	}
 }
+
+// Concat returns the rows of t followed by the rows of each of more, with
+// the union of their columns in order of first appearance: a row lacking a
+// column holds null there. A column that is Int in one table and Float in
+// another becomes Float; other kind conflicts are errors. Metadata is t's.
+func Concat(t *Table, more ...*Table) (*Table, error) {
+	all := append([]*Table{t}, more...)
+	out := &Table{Meta: t.Meta}
+	index := map[string]int{}
+	for _, x := range all {
+		for _, c := range x.Columns {
+			i, ok := index[c.Name]
+			if !ok {
+				index[c.Name] = len(out.Columns)
+				out.Columns = append(out.Columns, &Column{Name: c.Name, Kind: c.Kind, Unit: c.Unit, Doc: c.Doc})
+				continue
+			}
+			oc := out.Columns[i]
+			switch {
+			case oc.Kind == c.Kind:
+			case (oc.Kind == Int || oc.Kind == Float) && (c.Kind == Int || c.Kind == Float):
+				oc.Kind = Float
+			default:
+				return nil, fmt.Errorf("concat: column %q holds %s values in one table and %s in another", c.Name, oc.Kind, c.Kind)
+			}
+		}
+	}
+	for _, x := range all {
+		n := x.NumRows()
+		for _, oc := range out.Columns {
+			src := x.Column(oc.Name)
+			for r := 0; r < n; r++ {
+				var v Value
+				if src != nil {
+					v = src.Value(r)
+				}
+				if err := oc.Append(v); err != nil {
+					return nil, fmt.Errorf("concat: %w", err)
+				}
+			}
+		}
+	}
+	return out, nil
+}

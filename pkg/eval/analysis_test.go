@@ -306,6 +306,58 @@ study "d" {
 	}
 }
 
+// TestFigureOverlay draws a literal study's rows over a topology study's.
+func TestFigureOverlay(t *testing.T) {
+	g, results := runSource(t, "ov", `
+topology "sf" {
+  family = "slimfly"
+  q      = [5, 7]
+}
+study "s" {
+  topologies = [topology.sf]
+  metrics    = ["network_radix", "routers"]
+}
+study "bound" {
+  rows = [for k in range(5, 12) : { network_radix = k, routers = k * k + 1, label = "Moore bound" }]
+}
+figure "f" {
+  study   = study.s
+  overlay = [study.bound]
+  x       = "network_radix"
+  y       = "routers"
+}
+`)
+	var fig *Cell
+	for _, c := range g.Cells {
+		if c.Kind == KindFigure {
+			fig = c
+		}
+	}
+	if fig == nil || len(fig.Inputs) != 2 || fig.Inputs[1].study.Name != "bound" {
+		t.Fatalf("figure inputs %v", fig.Inputs)
+	}
+	if _, err := os.Stat(filepath.Join(results, "ov", "figures", "f.png")); err != nil {
+		t.Error(err)
+	}
+	_, diags := loadSource(t, `
+study "a" {
+  rows = [{ x = 1, y = 2 }]
+}
+study "b" {
+  rows = [{ x = 1, z = 2 }]
+}
+figure "f" {
+  study   = study.a
+  overlay = [study.b]
+  x       = "x"
+  y       = "y"
+}
+`, nil)
+	if !strings.Contains(diags, `Overlay study "b" has no column "y"`) {
+		t.Errorf("overlay without the plotted column: %q", diags)
+	}
+}
+
 // TestAnalysisOptions checks that an analysis option enters only the cells
 // of its group, and that cells computed with non-default options get their
 // own IDs.

@@ -210,8 +210,12 @@ func (g *Graph) addExperiment(e *Experiment) {
 	}
 	for _, f := range e.Figures {
 		params := map[string]any{"experiment": e.Name, "spec": f.Spec, "where": f.Where}
+		inputs := []*Cell{g.Datasets[f.Study]}
+		for _, o := range f.Overlay {
+			inputs = append(inputs, g.Datasets[o])
+		}
 		g.Figures[f] = g.add(&Cell{ID: "figure/" + f.Name, Exp: e, Kind: KindFigure, Version: figureVersion,
-			Label: "figure " + f.Name, Params: canonical(params), Inputs: []*Cell{g.Datasets[f.Study]}, figure: f})
+			Label: "figure " + f.Name, Params: canonical(params), Inputs: inputs, figure: f})
 	}
 	for _, t := range e.Tables {
 		params := map[string]any{"experiment": e.Name, "spec": t.Spec, "where": t.Where, "expect": expectParams(t.Expect)}

@@ -54,6 +54,16 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 		if c.figure.Where != nil {
 			t = t.Where(c.figure.Where)
 		}
+		if len(in) > 1 {
+			more := make([]*dataset.Table, len(in)-1)
+			for i, r := range in[1:] {
+				more[i] = r.table
+			}
+			var err error
+			if t, err = dataset.Concat(t, more...); err != nil {
+				return nil, fmt.Errorf("figure %s: overlay: %w", c.figure.Name, err)
+			}
+		}
 		pdf, png, err := report.RenderFigure(c.figure.Spec, t)
 		if err != nil {
 			return nil, err

@@ -1473,7 +1473,7 @@ func (d *decoder) stringMapAttr(a *hclsyntax.Attribute) (map[string]string, bool
 	return out, true
 }
 
-var figureAttrs = []string{"study", "title", "description", "x", "y", "series", "panels", "panel_cols", "where",
+var figureAttrs = []string{"study", "overlay", "title", "description", "x", "y", "series", "panels", "panel_cols", "where",
 	"x_scale", "y_scale", "x_label", "y_label", "x_min", "x_max", "y_min", "y_max", "width", "height",
 	"legend", "lines", "series_labels"}
 
@@ -1595,6 +1595,28 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 	}
 	if a, ok := attrs["series_labels"]; ok {
 		spec.SeriesLabels, _ = d.stringMapAttr(a)
+	}
+	if a, ok := attrs["overlay"]; ok {
+		names, ok := d.refListAttr(a, "study")
+		if !ok {
+			return f
+		}
+		for _, n := range names {
+			o := studies[n]
+			if o == nil {
+				return f // reported by the reference check
+			}
+			if o == s {
+				d.errorf(a.Expr.Range(), "Invalid overlay", "Figure %q overlays its own study %q.", f.Name, n)
+				continue
+			}
+			for _, col := range append([]string{spec.X}, spec.Y...) {
+				if col != "" && o.Column(col) == nil {
+					d.errorf(a.Expr.Range(), "Invalid overlay", "Overlay study %q has no column %q (figure %q plots it); its columns: %s.", n, col, f.Name, strings.Join(columnNames(o), ", "))
+				}
+			}
+			f.Overlay = append(f.Overlay, o)
+		}
 	}
 	return f
 }

@@ -159,7 +159,11 @@ func (s *Study) Column(name string) *Column {
 type Figure struct {
 	Name  string
 	Study *Study
-	Where map[string][]dataset.Value
+	// Overlay lists studies whose rows are drawn on the figure too (after
+	// the study's rows, which Where filters): model curves, bounds or
+	// published data points given as literal rows.
+	Overlay []*Study
+	Where   map[string][]dataset.Value
 	Spec  report.FigureSpec
 	Range hcl.Range
 }

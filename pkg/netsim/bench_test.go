@@ -1,0 +1,86 @@
+package netsim_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/netsim"
+	"github.com/runexp/runexp/pkg/traffic"
+)
+
+// BenchmarkSim measures simulation speed in delivered flits per second of
+// wall time (one core). sf19-min-0.5 is the acceptance case of issue 5:
+// Slim Fly q = 19, p = 15 (722 routers, 10,830 endpoints), uniform traffic,
+// MIN, single-flit packets, load 0.5, SC14 router setup.
+func BenchmarkSim(b *testing.B) {
+	cases := []struct {
+		name    string
+		q       int64
+		routing string
+		load    float64
+		cfg     func(*netsim.Config)
+	}{
+		{"sf19-min-0.5", 19, "min", 0.5, func(*netsim.Config) {}},
+		{"sf5-min-0.5", 5, "min", 0.5, func(*netsim.Config) {}},
+		{"sf5-ugal-l-0.5", 5, "ugal-l", 0.5, func(*netsim.Config) {}},
+		{"sf5-vct33-0.5", 5, "min", 0.5, func(c *netsim.Config) {
+			c.PacketSize, c.FlowControl, c.BufPerVC = 33, netsim.VirtualCutThrough, 64
+		}},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			top, pat := slimFly(b, c.q, traffic.Uniform)
+			n, err := netsim.NewNetwork(top, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rt, err := netsim.NewRouting(n, c.routing)
+			if err != nil {
+				b.Fatal(err)
+			}
+			cfg := netsim.DefaultConfig()
+			cfg.SamplePeriod = 200
+			cfg.WarmupMin, cfg.WarmupMax = 400, 400
+			cfg.MeasureCycles = 600
+			cfg.DrainMax = 2000
+			c.cfg(&cfg)
+			b.ReportAllocs()
+			b.ResetTimer()
+			var flits, cycles int64
+			start := time.Now()
+			for i := 0; i < b.N; i++ {
+				res, err := netsim.Run(context.Background(), n, rt, pat, c.load, cfg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				flits += res.FlitsDelivered
+				cycles += res.Cycles
+			}
+			sec := time.Since(start).Seconds()
+			b.ReportMetric(float64(flits)/sec, "flits/s")
+			b.ReportMetric(float64(cycles)/sec, "cycles/s")
+		})
+	}
+}
+
+// slimFly builds the Slim Fly of prime power q (balanced p) and a traffic
+// pattern of pkg/traffic for it.
+func slimFly(tb testing.TB, q int64, pattern string) (*families.Topology, netsim.Pattern) {
+	tb.Helper()
+	f, _ := families.Default().Lookup("slimfly")
+	v, err := f.Normalize(families.Values{"q": q})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	top, err := f.Build(v)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pat, err := traffic.New(pattern, top, "slimfly", v, 1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return top, pat
+}

@@ -1,0 +1,225 @@
+package netsim
+
+import (
+	"fmt"
+)
+
+// FlowControl selects how multi-flit packets hold buffers.
+type FlowControl uint8
+
+// Flow control methods.
+const (
+	// Wormhole allocates a downstream virtual channel to a packet as soon as
+	// the channel is idle; flits advance one by one as credits come back,
+	// so a packet may span several routers.
+	Wormhole FlowControl = iota
+	// VirtualCutThrough allocates a downstream virtual channel only when it
+	// has buffer space for the whole packet (Config.BufPerVC must be at
+	// least Config.PacketSize).
+	VirtualCutThrough
+)
+
+// String returns "wormhole" or "vct".
+func (f FlowControl) String() string {
+	switch f {
+	case Wormhole:
+		return "wormhole"
+	case VirtualCutThrough:
+		return "vct"
+	}
+	return fmt.Sprintf("flowcontrol(%d)", f)
+}
+
+// Config holds every parameter of a simulation run. Durations are in
+// channel cycles (one flit crosses a channel per cycle) except the router
+// pipeline delays, which are in internal router cycles (Speedup of them per
+// channel cycle, as in BookSim's internal_speedup). DefaultConfig returns
+// the setup of Besta and Hoefler, Slim Fly, SC14, section V.
+type Config struct {
+	// Seed seeds every random stream of the run (traffic, routing).
+	Seed uint64 `json:"seed"`
+
+	// VCs is the number of virtual channels per port; 0 means the number of
+	// VC classes the routing needs (Routing.Classes). With more VCs than
+	// classes, class k uses VCs [k*VCs/C, (k+1)*VCs/C). At most 64.
+	VCs int `json:"vcs"`
+	// BufPerPort is the input buffer of a port in flits, split evenly over
+	// its VCs (64 in SC14).
+	BufPerPort int `json:"buf_per_port"`
+	// BufPerVC overrides the per-VC buffer (0: BufPerPort / VCs).
+	BufPerVC int `json:"buf_per_vc,omitempty"`
+	// PacketSize is the number of flits per packet (1 in SC14).
+	PacketSize int `json:"packet_size"`
+	// FlowControl is Wormhole or VirtualCutThrough (only matters for
+	// PacketSize > 1).
+	FlowControl FlowControl `json:"flow_control"`
+
+	// Router pipeline delays in internal cycles (1 each in SC14): route
+	// computation, VC allocation, switch allocation, switch (crossbar)
+	// traversal.
+	RoutingDelay  int `json:"routing_delay"`
+	VCAllocDelay  int `json:"vc_alloc_delay"`
+	SwAllocDelay  int `json:"sw_alloc_delay"`
+	CrossbarDelay int `json:"crossbar_delay"`
+	// CreditDelay is the time in channel cycles from a flit leaving an
+	// input buffer until the upstream router (or endpoint) can use the
+	// freed slot (2 in SC14). At least 1.
+	CreditDelay int `json:"credit_delay"`
+	// Speedup is the internal speedup: router cycles per channel cycle (2
+	// in SC14). Integer, at least 1.
+	Speedup int `json:"speedup"`
+
+	// LocalLatency and GlobalLatency are the channel latencies in cycles of
+	// router-to-router links inside a group and between groups
+	// (Topology.Group; without groups every link is local). A per-link
+	// latency given to NewNetwork overrides them. EndpointLatency is the
+	// latency of injection and ejection channels. All at least 1.
+	LocalLatency    int `json:"local_latency"`
+	GlobalLatency   int `json:"global_latency"`
+	EndpointLatency int `json:"endpoint_latency"`
+
+	// SamplePeriod is the length in cycles of a warm-up sample. Warm-up
+	// ends at the first sample boundary after WarmupMin cycles at which
+	// the mean packet latency and the accepted flits of the last sample
+	// both differ from those of the previous sample by at most WarmupTol
+	// (relative; accepted counts also within 3 standard deviations of a
+	// Poisson count, latencies within one cycle), or after WarmupMax
+	// cycles (Result.Stable = false).
+	SamplePeriod int     `json:"sample_period"`
+	WarmupMin    int     `json:"warmup_min"`
+	WarmupMax    int     `json:"warmup_max"`
+	WarmupTol    float64 `json:"warmup_tol"`
+	// MeasureCycles is the length of the measurement window: packets
+	// created in it are measured; accepted load and link utilization are
+	// counted over it.
+	MeasureCycles int `json:"measure_cycles"`
+	// DrainMax bounds the drain phase (cycles after the window until every
+	// measured packet is delivered); hitting it marks the run saturated.
+	DrainMax int `json:"drain_max"`
+
+	// SatTol is the relative shortfall of accepted against offered load
+	// (beyond 3 standard deviations of the count) that marks a run
+	// saturated.
+	SatTol float64 `json:"sat_tol"`
+	// LatencyBound (cycles): a mean packet latency above it marks the run
+	// saturated; 0 disables the bound.
+	LatencyBound float64 `json:"latency_bound"`
+	// AbortOnLatencyBound ends the run early when a warm-up sample's mean
+	// packet latency exceeds LatencyBound (Result.Aborted; the figures then
+	// describe that sample). Saves time past saturation in load sweeps.
+	AbortOnLatencyBound bool `json:"abort_on_latency_bound"`
+	// DeadlockCycles: when no flit moves for this many cycles while flits
+	// are in the network, Run returns a *DeadlockError. Raised
+	// automatically to at least 8 times the longest credit round trip.
+	DeadlockCycles int `json:"deadlock_cycles"`
+}
+
+// DefaultConfig returns the SC14 section V setup: 64 flit entries per input
+// port, credit delay 2, routing, VC allocation, switch allocation, crossbar
+// and channel delays 1, internal speedup 2, single-flit packets; VCs from
+// the routing's classes. Measurement: 1000-cycle warm-up samples, 3,000 to
+// 30,000 warm-up cycles, tolerance 5%, 5,000 measured cycles, drain at most
+// 20,000 cycles, saturation tolerance 5%, latency bound 500 cycles (with
+// abort during warm-up), deadlock after 5,000 idle cycles.
+func DefaultConfig() Config {
+	return Config{
+		Seed:                1,
+		BufPerPort:          64,
+		PacketSize:          1,
+		FlowControl:         Wormhole,
+		RoutingDelay:        1,
+		VCAllocDelay:        1,
+		SwAllocDelay:        1,
+		CrossbarDelay:       1,
+		CreditDelay:         2,
+		Speedup:             2,
+		LocalLatency:        1,
+		GlobalLatency:       1,
+		EndpointLatency:     1,
+		SamplePeriod:        1000,
+		WarmupMin:           3000,
+		WarmupMax:           30000,
+		WarmupTol:           0.05,
+		MeasureCycles:       5000,
+		DrainMax:            20000,
+		SatTol:              0.05,
+		LatencyBound:        500,
+		AbortOnLatencyBound: true,
+		DeadlockCycles:      5000,
+	}
+}
+
+// maxTicks bounds a run so that times in router cycles fit an int32.
+const maxTicks = 1<<31 - 1<<24
+
+// validate checks the configuration for a routing with classes VC classes
+// and returns the resolved VC count and buffer per VC.
+func (c *Config) validate(classes int) (vcs, bufVC int, err error) {
+	bad := func(format string, a ...any) (int, int, error) {
+		return 0, 0, fmt.Errorf("netsim: config: "+format, a...)
+	}
+	if classes < 1 {
+		return bad("routing needs %d VC classes, want >= 1", classes)
+	}
+	vcs = c.VCs
+	if vcs == 0 {
+		vcs = classes
+	}
+	if vcs < classes {
+		return bad("vcs = %d is below the %d VC classes the routing needs", vcs, classes)
+	}
+	if vcs > 64 {
+		return bad("vcs = %d exceeds 64", vcs)
+	}
+	bufVC = c.BufPerVC
+	if bufVC == 0 {
+		bufVC = c.BufPerPort / vcs
+	}
+	if bufVC < 1 {
+		return bad("buffer per VC is %d (buf_per_port = %d, vcs = %d), want >= 1", bufVC, c.BufPerPort, vcs)
+	}
+	if bufVC > 1<<20 {
+		return bad("buffer per VC %d too large", bufVC)
+	}
+	if c.PacketSize < 1 || c.PacketSize > 1<<16 {
+		return bad("packet_size = %d outside [1, 65536]", c.PacketSize)
+	}
+	if c.FlowControl > VirtualCutThrough {
+		return bad("unknown flow control %d", c.FlowControl)
+	}
+	if c.FlowControl == VirtualCutThrough && bufVC < c.PacketSize {
+		return bad("virtual cut-through needs a VC buffer of at least packet_size = %d flits, have %d", c.PacketSize, bufVC)
+	}
+	for _, d := range []struct {
+		name string
+		v    int
+		min  int
+	}{
+		{"routing_delay", c.RoutingDelay, 0}, {"vc_alloc_delay", c.VCAllocDelay, 0},
+		{"sw_alloc_delay", c.SwAllocDelay, 0}, {"crossbar_delay", c.CrossbarDelay, 0},
+		{"credit_delay", c.CreditDelay, 1}, {"speedup", c.Speedup, 1},
+		{"local_latency", c.LocalLatency, 1}, {"global_latency", c.GlobalLatency, 1},
+		{"endpoint_latency", c.EndpointLatency, 1}, {"sample_period", c.SamplePeriod, 1},
+		{"warmup_min", c.WarmupMin, 0}, {"warmup_max", c.WarmupMax, 0},
+		{"measure_cycles", c.MeasureCycles, 1}, {"drain_max", c.DrainMax, 0},
+		{"deadlock_cycles", c.DeadlockCycles, 1},
+	} {
+		if d.v < d.min || d.v > 1<<24 {
+			return bad("%s = %d outside [%d, %d]", d.name, d.v, d.min, 1<<24)
+		}
+	}
+	if c.Speedup > 16 {
+		return bad("speedup = %d exceeds 16", c.Speedup)
+	}
+	if c.WarmupMax < c.WarmupMin {
+		return bad("warmup_max = %d below warmup_min = %d", c.WarmupMax, c.WarmupMin)
+	}
+	if !(c.WarmupTol >= 0) || !(c.SatTol >= 0) || !(c.LatencyBound >= 0) {
+		return bad("warmup_tol, sat_tol and latency_bound must be >= 0")
+	}
+	total := int64(c.WarmupMax+c.SamplePeriod+c.MeasureCycles+c.DrainMax+16) * int64(c.Speedup)
+	if total > maxTicks {
+		return bad("warmup_max + measure_cycles + drain_max = %d cycles too long at speedup %d", total/int64(c.Speedup), c.Speedup)
+	}
+	return vcs, bufVC, nil
+}

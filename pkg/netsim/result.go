@@ -1,0 +1,145 @@
+package netsim
+
+import (
+	"fmt"
+	"math"
+)
+
+// LatencyStats summarizes a latency distribution in channel cycles. P50
+// and P99 are nearest-rank percentiles of the exact distribution (latencies
+// are whole router cycles, so with Speedup 2 they are multiples of 0.5).
+type LatencyStats struct {
+	Mean float64 `json:"mean"`
+	P50  float64 `json:"p50"`
+	P99  float64 `json:"p99"`
+	Max  float64 `json:"max"`
+}
+
+// Result holds the measurements of one run. Loads are in flits per active
+// endpoint per channel cycle, latencies in channel cycles. Packet figures
+// (latencies, hops, minimal fraction) cover the measured packets (created
+// in the measurement window) that were delivered; load, fairness and link
+// figures cover the window.
+type Result struct {
+	Routing string `json:"routing"`
+	// Load is the requested offered load.
+	Load float64 `json:"load"`
+	// OfferedLoad is the load actually generated in the window (flits of
+	// packets created in it); it is exact only when Drained.
+	OfferedLoad float64 `json:"offered_load"`
+	// AcceptedLoad is the load delivered to endpoints during the window.
+	AcceptedLoad float64 `json:"accepted_load"`
+	// PacketLatency runs from packet creation (including the time in the
+	// source queue) to delivery of the tail flit; NetworkLatency from the
+	// head flit leaving the source queue to delivery of the tail flit.
+	PacketLatency  LatencyStats `json:"packet_latency"`
+	NetworkLatency LatencyStats `json:"network_latency"`
+	// AvgHops is the mean number of router-to-router hops.
+	AvgHops float64 `json:"avg_hops"`
+	// MinimalFraction is the fraction of packets whose hop count equals the
+	// distance between their source and destination routers.
+	MinimalFraction float64 `json:"minimal_fraction"`
+	// HopHistogram[h] counts packets that took h hops.
+	HopHistogram []int64 `json:"hop_histogram"`
+	// Fairness is Jain's index of the accepted load per active source
+	// endpoint (flits of its packets delivered during the window): 1 means
+	// every source got the same throughput.
+	Fairness float64 `json:"fairness"`
+	// LinkUtilAvg and LinkUtilMax are the mean and maximum fraction of
+	// window cycles in which a directed router-to-router channel carried a
+	// flit.
+	LinkUtilAvg float64 `json:"link_util_avg"`
+	LinkUtilMax float64 `json:"link_util_max"`
+
+	// Saturated is set when accepted load falls short of offered load by
+	// more than Config.SatTol (and 3 standard deviations), the mean packet
+	// latency exceeds Config.LatencyBound, the drain did not finish, or the
+	// run was aborted; SaturationReason says which.
+	Saturated        bool   `json:"saturated"`
+	SaturationReason string `json:"saturation_reason,omitempty"`
+	// Stable reports that warm-up converged before Config.WarmupMax.
+	Stable bool `json:"stable"`
+	// Drained reports that every measured packet was delivered.
+	Drained bool `json:"drained"`
+	// Aborted reports that the run stopped in warm-up because a sample's
+	// latency exceeded Config.LatencyBound; the figures then describe that
+	// sample (no percentiles, hops or link figures).
+	Aborted bool `json:"aborted"`
+
+	WarmupCycles  int64 `json:"warmup_cycles"`
+	MeasureCycles int64 `json:"measure_cycles"`
+	DrainCycles   int64 `json:"drain_cycles"`
+	Cycles        int64 `json:"cycles"`
+
+	ActiveEndpoints  int   `json:"active_endpoints"`
+	MeasuredPackets  int64 `json:"measured_packets"`  // measured packets injected
+	DeliveredPackets int64 `json:"delivered_packets"` // measured packets delivered
+	// FlitsDelivered counts all flits delivered during the whole run
+	// (warm-up and drain included): the simulator's work, for speed
+	// figures.
+	FlitsDelivered int64 `json:"flits_delivered"`
+	VCs            int   `json:"vcs"`
+	BufPerVC       int   `json:"buf_per_vc"`
+}
+
+// DeadlockError reports that no flit moved for Config.DeadlockCycles
+// cycles while flits were in the network.
+type DeadlockError struct {
+	Cycle    int64 // channel cycle at which the deadlock was declared
+	Idle     int64 // cycles without movement
+	InFlight int64 // flits in the network
+}
+
+// Error describes the deadlock.
+func (e *DeadlockError) Error() string {
+	return fmt.Sprintf("netsim: deadlock at cycle %d: %d flits in the network, none moved for %d cycles",
+		e.Cycle, e.InFlight, e.Idle)
+}
+
+// hist is a histogram over non-negative integers.
+type hist struct {
+	c   []int64
+	n   int64
+	sum int64
+}
+
+func (h *hist) add(x int32) {
+	if int(x) >= len(h.c) {
+		n := max(2*len(h.c), int(x)+1, 64)
+		c := make([]int64, n)
+		copy(c, h.c)
+		h.c = c
+	}
+	h.c[x]++
+	h.n++
+	h.sum += int64(x)
+}
+
+// quantile returns the nearest-rank q-quantile (0 for an empty histogram).
+func (h *hist) quantile(q float64) int {
+	if h.n == 0 {
+		return 0
+	}
+	rank := int64(math.Ceil(q * float64(h.n)))
+	rank = max(rank, 1)
+	var c int64
+	for i, x := range h.c {
+		c += x
+		if c >= rank {
+			return i
+		}
+	}
+	return len(h.c) - 1
+}
+
+func (h *hist) stats(scale float64) LatencyStats {
+	if h.n == 0 {
+		return LatencyStats{}
+	}
+	return LatencyStats{
+		Mean: float64(h.sum) / float64(h.n) / scale,
+		P50:  float64(h.quantile(0.5)) / scale,
+		P99:  float64(h.quantile(0.99)) / scale,
+		Max:  float64(h.quantile(1)) / scale,
+	}
+}

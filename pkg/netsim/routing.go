@@ -1,0 +1,334 @@
+package netsim
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Packet is the simulator's record of a packet in flight, as seen by a
+// routing algorithm. Routing algorithms keep their per-packet state here
+// (Inter, Flags, Aux) so that they hold no mutable state themselves.
+type Packet struct {
+	Src, Dst             int32 // source and destination endpoints
+	SrcRouter, DstRouter int32 // their routers
+	// Inter is an intermediate router the packet must visit first
+	// (Valiant, UGAL); -1 for none. The simulator ejects a packet at
+	// DstRouter only when Inter is -1, so an algorithm clears Inter when
+	// the packet reaches it.
+	Inter int32
+	// Hops is the number of router-to-router hops taken so far: in
+	// Routing.Route it is the index of the hop being decided.
+	Hops int32
+	// Flags and Aux are free for the routing algorithm; both are 0 at
+	// injection.
+	Flags uint32
+	Aux   int32
+	// Size is the packet's length in flits.
+	Size int32
+
+	created, injected int32 // router cycles
+	recv              int32 // flits delivered
+	measured          bool
+}
+
+// Flags bits used by the built-in algorithms.
+const (
+	// FlagRouted marks a packet whose source-router decision is done.
+	FlagRouted uint32 = 1 << 0
+	// FlagNonMinimal marks a packet sent on a non-minimal (Valiant) path.
+	FlagNonMinimal uint32 = 1 << 1
+)
+
+// View gives a routing algorithm read access to the simulation state. It
+// is valid only during the Route call it is passed to.
+type View struct {
+	s *sim
+}
+
+// Network returns the simulated network.
+func (v *View) Network() *Network { return v.s.net }
+
+// Now returns the current time in router cycles (Config.Speedup per channel
+// cycle).
+func (v *View) Now() int64 { return int64(v.s.now) }
+
+// Rand returns the routing random stream of the run (seeded from
+// Config.Seed; use it for every random decision to keep runs
+// reproducible).
+func (v *View) Rand() *rand.Rand { return v.s.rrng }
+
+// InPort returns the input port at which the packet being routed waits.
+func (v *View) InPort() int32 { return v.s.curIn }
+
+// Occupancy returns the flits committed to output port port of router r
+// and not yet acknowledged by a credit: flits in its output queue, on the
+// channel and in the downstream input buffer, summed over VCs (BookSim's
+// "used credits"). This is the queue length of UGAL.
+func (v *View) Occupancy(r, port int32) int32 {
+	return v.s.used[v.s.portOff[r]+port]
+}
+
+// QueueLen returns the flits waiting in the output queue of port port of r.
+func (v *View) QueueLen(r, port int32) int32 {
+	return v.s.oqLen[v.s.portOff[r]+port]
+}
+
+// Routing is a routing algorithm. Route is called once per packet and
+// router, when the packet's head flit reaches the front of its input
+// virtual channel at router r (after the routing delay the packet competes
+// for a VC of the chosen class). It is not called at the destination
+// router once Inter is -1: the simulator then ejects the packet.
+//
+// Route returns the network port of r (0 <= port < Degree(r)) and the VC
+// class (0 <= class < Classes()) of the next hop. The simulator increments
+// p.Hops after the call. Implementations must keep per-packet state in
+// the Packet and use View.Rand for randomness; they may be shared by
+// concurrent runs and so must not mutate themselves in Route.
+type Routing interface {
+	// Name returns a short name such as "min" or "ugal-l".
+	Name() string
+	// Classes returns the number of VC classes the algorithm needs for
+	// deadlock freedom (hop-indexed algorithms: the maximum hop count).
+	Classes() int
+	// Route decides the next hop of p at router r.
+	Route(v *View, r int32, p *Packet) (port, class int32)
+}
+
+// Choice selects among several minimal next hops.
+type Choice uint8
+
+// Next-hop choices.
+const (
+	// FirstPort takes the lowest-numbered minimal port (deterministic,
+	// like a static routing table).
+	FirstPort Choice = iota
+	// RandomPort picks a minimal port uniformly at random at every hop.
+	RandomPort
+)
+
+func (c Choice) port(n *Network, v *View, r, d int32) int32 {
+	if c == RandomPort {
+		if k := n.MinPorts(r, d); k > 1 {
+			return n.MinPort(r, d, v.s.rrng.IntN(k))
+		}
+	}
+	return n.MinPort(r, d, 0)
+}
+
+// Minimal is table-driven minimal routing for any graph, with hop-indexed
+// VCs (hop k uses class k, so it needs Diameter classes; deadlock-free on
+// any topology).
+type Minimal struct {
+	net    *Network
+	choice Choice
+}
+
+// NewMinimal returns minimal routing on net (building its route tables).
+func NewMinimal(net *Network, choice Choice) (*Minimal, error) {
+	if err := net.Routes(); err != nil {
+		return nil, err
+	}
+	return &Minimal{net: net, choice: choice}, nil
+}
+
+// Name returns "min".
+func (m *Minimal) Name() string { return "min" }
+
+// Classes returns the network diameter (at least 1).
+func (m *Minimal) Classes() int { return max(1, m.net.Diameter()) }
+
+// Route takes a minimal next hop towards the destination router.
+func (m *Minimal) Route(v *View, r int32, p *Packet) (int32, int32) {
+	return m.choice.port(m.net, v, r, p.DstRouter), p.Hops
+}
+
+// Valiant is Valiant random routing (SC14 section IV-B): a random
+// intermediate router other than the source and destination routers, then
+// minimal paths source -> intermediate -> destination, hop-indexed VCs (2 x
+// diameter classes).
+type Valiant struct {
+	net    *Network
+	choice Choice
+}
+
+// NewValiant returns Valiant routing on net.
+func NewValiant(net *Network, choice Choice) (*Valiant, error) {
+	if err := net.Routes(); err != nil {
+		return nil, err
+	}
+	return &Valiant{net: net, choice: choice}, nil
+}
+
+// Name returns "val".
+func (a *Valiant) Name() string { return "val" }
+
+// Classes returns twice the diameter (at least 1).
+func (a *Valiant) Classes() int { return max(1, 2*a.net.Diameter()) }
+
+// Route picks the intermediate at the source router, then routes
+// minimally to it and on to the destination.
+func (a *Valiant) Route(v *View, r int32, p *Packet) (int32, int32) {
+	if p.Flags&FlagRouted == 0 {
+		p.Flags |= FlagRouted
+		if i := randomInter(v, a.net.r, p); i >= 0 {
+			p.Inter = i
+			p.Flags |= FlagNonMinimal
+		}
+	}
+	return twoPhase(a.net, a.choice, v, r, p), p.Hops
+}
+
+// randomInter returns a random router other than p's source and
+// destination routers (-1 if there is none).
+func randomInter(v *View, R int, p *Packet) int32 {
+	excl := 1
+	if p.SrcRouter != p.DstRouter {
+		excl = 2
+	}
+	if R <= excl {
+		return -1
+	}
+	lo, hi := min(p.SrcRouter, p.DstRouter), max(p.SrcRouter, p.DstRouter)
+	i := int32(v.s.rrng.IntN(R - excl))
+	if i >= lo {
+		i++
+	}
+	if excl == 2 && i >= hi {
+		i++
+	}
+	return i
+}
+
+// twoPhase routes towards p.Inter (clearing it on arrival) and then
+// towards p.DstRouter.
+func twoPhase(n *Network, c Choice, v *View, r int32, p *Packet) int32 {
+	if p.Inter == r {
+		p.Inter = -1
+	}
+	t := p.Inter
+	if t < 0 {
+		t = p.DstRouter
+	}
+	return c.port(n, v, r, t)
+}
+
+// UGAL is Universal Globally-Adaptive Load-balanced routing as SC14
+// section IV-C defines it for Slim Fly: at the source router it compares
+// the minimal path with Candidates random Valiant paths and takes the
+// cheapest (ties go to the minimal path, then to the earlier candidate).
+// Local (UGAL-L) cost: path length in hops times the occupancy of the
+// first output port. Global (UGAL-G) cost: sum of the occupancies of the
+// output ports along the path (the path that FirstPort routing takes).
+// Later hops route minimally to the chosen intermediate and on to the
+// destination; VCs are hop-indexed (2 x diameter classes).
+type UGAL struct {
+	net        *Network
+	choice     Choice
+	global     bool
+	candidates int
+}
+
+// NewUGAL returns UGAL-L (global false) or UGAL-G (global true) with the
+// given number of random Valiant candidates (SC14: 4; <= 0 means 4).
+func NewUGAL(net *Network, global bool, candidates int, choice Choice) (*UGAL, error) {
+	if err := net.Routes(); err != nil {
+		return nil, err
+	}
+	if candidates <= 0 {
+		candidates = 4
+	}
+	return &UGAL{net: net, choice: choice, global: global, candidates: candidates}, nil
+}
+
+// Name returns "ugal-l" or "ugal-g".
+func (u *UGAL) Name() string {
+	if u.global {
+		return "ugal-g"
+	}
+	return "ugal-l"
+}
+
+// Classes returns twice the diameter (at least 1).
+func (u *UGAL) Classes() int { return max(1, 2*u.net.Diameter()) }
+
+// Route decides between the minimal and Valiant paths at the source router
+// and follows the decision afterwards.
+func (u *UGAL) Route(v *View, r int32, p *Packet) (int32, int32) {
+	if p.Flags&FlagRouted != 0 {
+		return twoPhase(u.net, u.choice, v, r, p), p.Hops
+	}
+	p.Flags |= FlagRouted
+	n := u.net
+	port := u.choice.port(n, v, r, p.DstRouter)
+	best := u.cost(v, r, port, p.DstRouter, n.Dist(r, p.DstRouter))
+	bestInter := int32(-1)
+	bestPort := port
+	for range u.candidates {
+		i := randomInter(v, n.r, p)
+		if i < 0 {
+			break
+		}
+		ip := u.choice.port(n, v, r, i)
+		var c int64
+		if u.global {
+			c = u.cost(v, r, ip, i, 0) + u.pathCost(v, i, p.DstRouter)
+		} else {
+			c = u.cost(v, r, ip, i, n.Dist(r, i)+n.Dist(i, p.DstRouter))
+		}
+		if c < best {
+			best, bestInter, bestPort = c, i, ip
+		}
+	}
+	if bestInter >= 0 {
+		p.Inter = bestInter
+		p.Flags |= FlagNonMinimal
+	}
+	return bestPort, p.Hops
+}
+
+// cost returns the cost of the path leaving r on port towards t: UGAL-L
+// hops x occupancy(port), UGAL-G the occupancies along the path.
+func (u *UGAL) cost(v *View, r, port, t int32, hops int32) int64 {
+	occ := int64(v.Occupancy(r, port))
+	if !u.global {
+		return int64(hops) * occ
+	}
+	return occ + u.pathCost(v, u.net.Neighbor(r, port), t)
+}
+
+// pathCost sums occupancies along the FirstPort path from a to b.
+func (u *UGAL) pathCost(v *View, a, b int32) int64 {
+	var s int64
+	for a != b {
+		port := u.net.MinPort(a, b, 0)
+		s += int64(v.Occupancy(a, port))
+		a = u.net.Neighbor(a, port)
+	}
+	return s
+}
+
+// NewRouting returns a built-in algorithm by name: "min" (FirstPort),
+// "min-random", "val", "ugal-l", "ugal-g" (the latter three with random
+// minimal next hops, 4 UGAL candidates).
+func NewRouting(net *Network, name string) (Routing, error) {
+	var r Routing
+	var err error
+	switch name {
+	case "min":
+		r, err = NewMinimal(net, FirstPort)
+	case "min-random":
+		r, err = NewMinimal(net, RandomPort)
+	case "val":
+		r, err = NewValiant(net, RandomPort)
+	case "ugal-l":
+		r, err = NewUGAL(net, false, 4, RandomPort)
+	case "ugal-g":
+		r, err = NewUGAL(net, true, 4, RandomPort)
+	default:
+		return nil, fmt.Errorf("netsim: unknown routing %q (want min, min-random, val, ugal-l, ugal-g)", name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}

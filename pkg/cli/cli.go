@@ -1,5 +1,5 @@
 // Package cli implements the runexp command-line interface: the commands
-// validate, plan, run, report, fmt, ls, gc, families and topology, their flags,
+// validate, plan, run, report, fmt, ls, gc, families, topology and sim, their flags,
 // progress output (live on a terminal, one line per event otherwise, or JSON
 // lines with --json) and exit codes. cmd/runexp only wires it to the process.
 package cli
@@ -112,7 +112,7 @@ and stay cached), 130 interrupted (finished cells stay cached).`,
 	pf.IntVar(&o.maxCells, "max-cells", eval.DefaultMaxCells, "refuse experiments that expand to more cells")
 	root.AddCommand(
 		o.validateCmd(), o.planCmd(), o.runCmd(), o.reportCmd(),
-		o.fmtCmd(), o.lsCmd(), o.gcCmd(), o.familiesCmd(), o.topologyCmd(),
+		o.fmtCmd(), o.lsCmd(), o.gcCmd(), o.familiesCmd(), o.topologyCmd(), o.simCmd(),
 	)
 	return root
 }

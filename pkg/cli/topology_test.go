@@ -87,3 +87,42 @@ func TestTopologySizingOnly(t *testing.T) {
 		t.Errorf("edgelist of a sizing-only family: exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 }
+
+// TestSim runs `runexp sim` on the Hoffman-Singleton Slim Fly at a low load:
+// accepted equals offered, packets take at most 2 hops, and bad options are
+// usage errors.
+func TestSim(t *testing.T) {
+	ctx := context.Background()
+	code, out, stderr := runexp(t, ctx, "sim", "slimfly", "q=5", "--load", "0.2", "--cycles", "1000", "--json")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r struct {
+		Result struct {
+			Accepted  float64 `json:"accepted_load"`
+			Hops      float64 `json:"avg_hops"`
+			Saturated bool    `json:"saturated"`
+		} `json:"result"`
+		FlitsPerSecond float64 `json:"flits_per_second"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Result.Accepted < 0.18 || r.Result.Accepted > 0.22 || r.Result.Hops < 1.5 || r.Result.Hops > 2 || r.Result.Saturated || r.FlitsPerSecond <= 0 {
+		t.Errorf("result %+v, %g flits/s", r.Result, r.FlitsPerSecond)
+	}
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"sim", "slimfly", "q=5", "--load", "2"}, "2 is outside [0, 1]"},
+		{[]string{"sim", "slimfly", "q=5", "--traffic", "unifrom"}, `Did you mean "uniform"?`},
+		{[]string{"sim", "slimfly", "q=5", "--set", "buffers=4"}, `unknown sim option "buffers"`},
+		{[]string{"sim", "moore_bound", "degree=7"}, "sizing-only"},
+	} {
+		code, _, stderr := runexp(t, ctx, c.args...)
+		if code != ExitInvalid || !strings.Contains(stderr, c.msg) {
+			t.Errorf("%v: exit %d, stderr %q; want %q", c.args, code, stderr, c.msg)
+		}
+	}
+}

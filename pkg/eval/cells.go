@@ -51,6 +51,7 @@ type Cell struct {
 	table  *Table
 	group  string         // metric cells: the metric group (= Kind)
 	opts   map[string]any // metric cells: the analysis options of the group
+	point  map[string]any // sim cells: the sim point
 }
 
 // Graph is the DAG of cells of a set of experiments, deduplicated by key and
@@ -94,10 +95,16 @@ func (g *Graph) add(c *Cell) *Cell {
 
 // topoParams is the canonical parameter object of a topology instance.
 func topoParams(in *Instance) map[string]any {
-	if in.paramsJSON == nil { // every cell of the instance embeds the same encoding
+	return map[string]any{"family": in.Topology.Family.Name, "params": in.canonicalParams()}
+}
+
+// canonicalParams returns the instance's parameters as canonical JSON,
+// encoded once: every cell of the instance embeds the same bytes.
+func (in *Instance) canonicalParams() json.RawMessage {
+	if in.paramsJSON == nil {
 		in.paramsJSON = canonical(map[string]any(in.Params))
 	}
-	return map[string]any{"family": in.Topology.Family.Name, "params": in.paramsJSON}
+	return in.paramsJSON
 }
 
 // BuildGraph expands experiments into the cell DAG.
@@ -177,25 +184,51 @@ func (g *Graph) addExperiment(e *Experiment) {
 		metricCells[k] = c
 		return c
 	}
+	simCell := func(in *Instance, s *Study, p int) *Cell {
+		pt := s.Sim.Points[p]
+		params := topoParams(in)
+		params["metrics"] = groupMetricNames(GroupSim)
+		params["sim"] = pt
+		label := "sim " + in.Label()
+		if l := simPointLabel(s.Sim, pt); l != "" {
+			label += " " + l
+		}
+		return g.add(&Cell{ID: fmt.Sprintf("sim/%s/%s/%d/%d", s.Name, in.Topology.Name, in.Index, p), Exp: e, Kind: GroupSim,
+			Version: groupVersion(GroupSim), Label: label, Params: canonical(params), Inputs: []*Cell{build(in)},
+			inst: in, group: GroupSim, point: pt})
+	}
 	for _, s := range e.Studies {
 		groups := studyGroups(s)
+		points := 1
+		if s.Sim != nil {
+			points = len(s.Sim.Points)
+		}
 		var inputs []*Cell
 		var rows []map[string]any
 		for _, t := range s.Topologies {
 			for _, in := range t.Instances {
-				row := map[string]any{"topology": t.Name, "label": t.Label, "family": t.Family.Name, "params": map[string]any(in.Params)}
-				var idx []int
 				for _, grp := range groups {
 					if needsBuild(grp, in, s.CostModel) {
 						build(in) // list the build before the cells that need it
 					}
 				}
-				for _, grp := range groups {
-					idx = append(idx, len(inputs))
-					inputs = append(inputs, metric(in, grp, s))
+				for p := 0; p < points; p++ {
+					row := map[string]any{"topology": t.Name, "label": t.Label, "family": t.Family.Name, "params": in.canonicalParams()}
+					if s.Sim != nil {
+						row["sim"] = s.Sim.Points[p]
+					}
+					var idx []int
+					for _, grp := range groups {
+						idx = append(idx, len(inputs))
+						if grp == GroupSim {
+							inputs = append(inputs, simCell(in, s, p))
+						} else {
+							inputs = append(inputs, metric(in, grp, s))
+						}
+					}
+					row["inputs"] = idx
+					rows = append(rows, row)
 				}
-				row["inputs"] = idx
-				rows = append(rows, row)
 			}
 		}
 		params := map[string]any{

@@ -221,32 +221,40 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 		}
 	}
 	groups := studyGroups(s)
+	points := []map[string]any{nil}
+	if s.Sim != nil {
+		points = s.Sim.Points
+	}
 	next := 0
 	for _, topo := range s.Topologies {
 		for _, inst := range topo.Instances {
-			vals := metricValues{}
-			for range groups {
-				for k, v := range in[next].values {
-					vals[k] = v
+			for _, pt := range points {
+				vals := metricValues{}
+				for range groups {
+					for k, v := range in[next].values {
+						vals[k] = v
+					}
+					next++
 				}
-				next++
-			}
-			for i, col := range s.Columns {
-				var v dataset.Value
-				switch {
-				case col.Metric:
-					v = vals[col.Name]
-				case col.Param != "":
-					v = paramValue(inst.Params[col.Param], col.Kind)
-				case col.Name == colTopology:
-					v = dataset.StringValue(topo.Name)
-				case col.Name == colLabel:
-					v = dataset.StringValue(topo.Label)
-				case col.Name == colFamily:
-					v = dataset.StringValue(topo.Family.Name)
-				}
-				if err := t.Columns[i].Append(v); err != nil {
-					return nil, fmt.Errorf("study %s, %s: %w", s.Name, inst.Label(), err)
+				for i, col := range s.Columns {
+					var v dataset.Value
+					switch {
+					case col.Metric:
+						v = vals[col.Name]
+					case col.Sim != "":
+						v = paramValue(pt[col.Sim], col.Kind)
+					case col.Param != "":
+						v = paramValue(inst.Params[col.Param], col.Kind)
+					case col.Name == colTopology:
+						v = dataset.StringValue(topo.Name)
+					case col.Name == colLabel:
+						v = dataset.StringValue(topo.Label)
+					case col.Name == colFamily:
+						v = dataset.StringValue(topo.Family.Name)
+					}
+					if err := t.Columns[i].Append(v); err != nil {
+						return nil, fmt.Errorf("study %s, %s: %w", s.Name, inst.Label(), err)
+					}
 				}
 			}
 		}

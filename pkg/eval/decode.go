@@ -1098,7 +1098,20 @@ func (d *decoder) decodeCostModel(b *hclsyntax.Block) *CostModel {
 func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, models map[string]*CostModel) *Study {
 	s := &Study{Name: b.Labels[0], Range: b.LabelRanges[0]}
 	before := len(d.diags)
-	d.checkBody(b.Body, "a study block", []string{"title", "description", "topologies", "metrics", "cost_model", "rows"}, "analysis")
+	d.checkBody(b.Body, "a study block", []string{"title", "description", "topologies", "metrics", "cost_model", "rows"}, "analysis", "sim")
+	for _, sb := range b.Body.Blocks {
+		if sb.Type != "sim" {
+			continue
+		}
+		if s.Sim != nil {
+			d.errorf(sb.TypeRange, "Duplicate sim block", "Study %q has more than one sim block.", s.Name)
+			continue
+		}
+		if len(sb.Labels) > 0 {
+			d.errorf(sb.LabelRanges[0], "Unexpected label", "A sim block takes no label.")
+		}
+		s.Sim = d.decodeSim(sb)
+	}
 	for _, ab := range b.Body.Blocks {
 		if ab.Type != "analysis" {
 			continue
@@ -1206,6 +1219,12 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 			}
 		}
 		s.Metrics = append(s.Metrics, m)
+	}
+	hasSim := slices.ContainsFunc(s.Metrics, func(m *Metric) bool { return m.Group == GroupSim })
+	if simBlock := slices.ContainsFunc(b.Body.Blocks, func(x *hclsyntax.Block) bool { return x.Type == "sim" }); hasSim && !simBlock {
+		d.errorf(ma.Expr.Range(), "Missing sim block", "Study %q asks for simulation metrics but has no sim { routing = ..., traffic = ..., load = ... } block.", s.Name)
+	} else if simBlock && !hasSim && !d.diags[before:].HasErrors() {
+		d.errorf(ma.Expr.Range(), "No simulation metrics", "Study %q has a sim block but none of its metrics is a simulation metric (%s, ...).", s.Name, "accepted_load, latency")
 	}
 	if d.diags[before:].HasErrors() {
 		return nil
@@ -1352,6 +1371,15 @@ func studyColumns(s *Study) []Column {
 			}
 			index[p.Name] = len(cols)
 			cols = append(cols, Column{Name: p.Name, Kind: k, Doc: "parameter: " + p.Doc, Param: p.Name})
+		}
+	}
+	if s.Sim != nil {
+		for _, c := range simColumns(s.Sim) {
+			if i, clash := index[c.Name]; clash {
+				cols[i].Name = "param_" + c.Name // a family parameter named like a sim option
+			}
+			index[c.Name] = len(cols)
+			cols = append(cols, c)
 		}
 	}
 	for _, m := range s.Metrics {

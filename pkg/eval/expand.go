@@ -151,6 +151,7 @@ func checkCellLimit(exps []*Experiment, limit int) hcl.Diagnostics {
 		total += len(e.Studies) + len(e.Figures) + len(e.Tables)
 		for _, t := range e.Topologies {
 			groups := map[string]bool{}
+			simPoints := 0
 			for _, s := range e.Studies {
 				for _, st := range s.Topologies {
 					if st != t {
@@ -158,15 +159,21 @@ func checkCellLimit(exps []*Experiment, limit int) hcl.Diagnostics {
 					}
 					for _, m := range s.Metrics {
 						g := m.Group
-						if g == GroupCost {
+						switch g {
+						case GroupCost:
 							g += "/" + s.CostModel.Name
+						case GroupSim:
+							continue // one cell per point, counted below
 						}
 						groups[g] = true
+					}
+					if s.Sim != nil {
+						simPoints += len(s.Sim.Points)
 					}
 				}
 			}
 			n := sweepSize(t)
-			total += n * (1 + len(groups))
+			total += n * (1 + len(groups) + simPoints)
 			if n > biggestN {
 				biggest, biggestN = t, n
 			}

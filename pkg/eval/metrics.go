@@ -54,6 +54,7 @@ func groupSpecs() map[string]groupSpec {
 		GroupPaths:      {1, true, computePaths},
 		GroupLoad:       {1, true, computeLoad},
 		GroupResilience: {1, true, computeResilience},
+		GroupSim:        {1, true, computeSim},
 		GroupCost: {2, false, func(ctx context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
 			return computeCost(ctx, c.inst.Topology.Family, c.inst.Params, c.model, t)
 		}},
@@ -151,6 +152,7 @@ func Metrics() []*Metric {
 		{"racks", GroupCost, dataset.Int, "racks", "racks (cabinets, electrical groups, fat-tree pods) of the layout; 0 when the model places none"},
 		{"priced_radix", GroupCost, dataset.Int, "ports", "ports priced and powered per router (router_radix, or the most ports used on one router)"},
 	}
+	ms = append(ms, simMetrics()...)
 	sort.SliceStable(ms, func(i, j int) bool { return ms[i].Group < ms[j].Group })
 	return ms
 }

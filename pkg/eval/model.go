@@ -115,6 +115,9 @@ type Study struct {
 	// Analysis holds the options set in the study's analysis block (see
 	// analysisOptions); options not set take their defaults.
 	Analysis map[string]any
+	// Sim is the study's sim block (nil without one): its points multiply
+	// the rows.
+	Sim *SimSpec
 	// Literal holds the rows of a study given as data (a rows attribute)
 	// instead of topologies and metrics, one value per column.
 	Literal [][]dataset.Value
@@ -130,13 +133,21 @@ type Column struct {
 	Doc    string
 	Metric bool   // a metric column (otherwise an identity or parameter column)
 	Param  string // for a parameter column: the family parameter it holds
+	Sim    string // for a sim column: the sim option it holds
 }
 
 // Rows returns the number of rows of the study's dataset: one per instance
-// of each of its topologies.
+// of each of its topologies (times the points of its sim block).
 func (s *Study) Rows() int {
 	if s.Literal != nil {
 		return len(s.Literal)
+	}
+	if s.Sim != nil {
+		n := 0
+		for _, t := range s.Topologies {
+			n += len(t.Instances)
+		}
+		return n * len(s.Sim.Points)
 	}
 	n := 0
 	for _, t := range s.Topologies {
@@ -164,8 +175,8 @@ type Figure struct {
 	// published data points given as literal rows.
 	Overlay []*Study
 	Where   map[string][]dataset.Value
-	Spec  report.FigureSpec
-	Range hcl.Range
+	Spec    report.FigureSpec
+	Range   hcl.Range
 }
 
 // Table is a table block, with its expectations.

@@ -353,6 +353,18 @@ func FamiliesMarkdown(reg *families.Registry) string {
 		}
 		fmt.Fprintf(&b, "%s |\n", f.Doc)
 	}
+	b.WriteString("\n### Sim options\n\nSet in a study's `sim { ... }` block; any option may be a list (a sweep axis).\n\n| option | type | default | meaning |\n|---|---|---|---|\n")
+	for _, o := range simOptions() {
+		kind := o.Kind
+		if len(o.Choices) > 0 {
+			kind = strings.ReplaceAll(quoteAll(o.Choices), ", ", " \\| ")
+		}
+		def := fmt.Sprint(o.Default)
+		if s, ok := o.Default.(string); ok {
+			def = fmt.Sprintf("%q", s)
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", o.Name, kind, def, o.Doc)
+	}
 	b.WriteString("\n### Analysis options\n\nSet in a study's `analysis { ... }` block.\n\n| option | type | default | groups | meaning |\n|---|---|---|---|---|\n")
 	for _, o := range analysisOptions() {
 		kind := o.Kind

@@ -1,0 +1,117 @@
+package eval
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const simSource = `
+topology "sf" {
+  family = "slimfly"
+  q      = 5
+}
+study "s" {
+  topologies = [topology.sf]
+  metrics    = ["endpoints", "accepted_load", "latency", "saturated", "sim_hops"]
+  sim {
+    routing        = ["min", "val"]
+    load           = [0.1, 0.3]
+    warmup_max     = 5000
+    measure_cycles = 2000
+  }
+}
+`
+
+// TestSimStudy runs a two-axis sim block on the Hoffman-Singleton Slim Fly:
+// one row per (routing, load), accepted load equal to offered below
+// saturation, MIN packets within the diameter, VAL packets longer, and
+// bit-identical Parquet for 1 and 2 workers.
+func TestSimStudy(t *testing.T) {
+	g, results := runSource(t, "sim", simSource)
+	tab := readTable(t, filepath.Join(results, "sim", "s.parquet"))
+	if got := strings.Join(tab.ColumnNames(), " "); got != "topology label family q p max_radix routing load warmup_max measure_cycles endpoints accepted_load latency saturated sim_hops" {
+		t.Fatalf("columns %s", got)
+	}
+	if got := strings.Join(column(t, tab, "routing"), " "); got != "min min val val" {
+		t.Errorf("routing = %s", got)
+	}
+	if got := strings.Join(column(t, tab, "saturated"), " "); got != "false false false false" {
+		t.Errorf("saturated = %s", got)
+	}
+	acc, ld, hops := tab.Column("accepted_load"), tab.Column("load"), tab.Column("sim_hops")
+	for i := 0; i < tab.NumRows(); i++ {
+		a, _ := acc.Value(i).Float64()
+		l, _ := ld.Value(i).Float64()
+		if a < 0.9*l || a > 1.1*l {
+			t.Errorf("row %d: accepted %.4f at load %.2f", i, a, l)
+		}
+		h, _ := hops.Value(i).Float64()
+		if (i < 2 && (h < 1.5 || h > 2)) || (i >= 2 && h <= 2) {
+			t.Errorf("row %d: %.3f hops", i, h)
+		}
+	}
+	var sims int
+	for _, c := range g.Cells {
+		if c.Kind == GroupSim {
+			sims++
+		}
+	}
+	if sims != 4 {
+		t.Errorf("%d sim cells, want 4", sims)
+	}
+	// Another worker count gives the same bytes.
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sim.hcl")
+	os.WriteFile(path, []byte(simSource), 0o644)
+	other := filepath.Join(dir, "results")
+	runAll(t, load(t, nil, path), other, 1)
+	a, _ := os.ReadFile(filepath.Join(results, "sim", "s.parquet"))
+	b, _ := os.ReadFile(filepath.Join(other, "sim", "s.parquet"))
+	if !bytes.Equal(a, b) {
+		t.Error("-j 1 and -j 2 give different Parquet")
+	}
+}
+
+func TestSimStudyErrors(t *testing.T) {
+	for _, c := range []struct{ src, msg string }{
+		{`topology "sf" {
+  family = "slimfly"
+  q      = 5
+}
+study "s" {
+  topologies = [topology.sf]
+  metrics    = ["latency"]
+}`, "has no sim"},
+		{`topology "sf" {
+  family = "slimfly"
+  q      = 5
+}
+study "s" {
+  topologies = [topology.sf]
+  metrics    = ["routers"]
+  sim {
+    load = 0.5
+  }
+}`, "none of its metrics is a simulation metric"},
+		{`topology "sf" {
+  family = "slimfly"
+  q      = 5
+}
+study "s" {
+  topologies = [topology.sf]
+  metrics    = ["latency"]
+  sim {
+    load    = [0.5, 1.5]
+    traffic = "unifrom"
+  }
+}`, "1.5 is outside [0, 1]"},
+	} {
+		_, diags := loadSource(t, c.src, nil)
+		if !strings.Contains(diags, c.msg) {
+			t.Errorf("diagnostics %q lack %q", diags, c.msg)
+		}
+	}
+}

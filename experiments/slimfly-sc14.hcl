@@ -1,5 +1,6 @@
 # Besta and Hoefler, "Slim Fly: A Cost Effective Low-Diameter Network
-# Topology", SC14: the structural and cost results (sections II, III and VI).
+# Topology", SC14: the structural and cost results (sections II, III and VI)
+# and the simulations of section V (Figs. 6 and 8).
 # The text of the paper is ../shared/papers/slimfly-sc14.txt.
 #
 #   runexp run experiments/slimfly-sc14.hcl                    # the paper's sizes
@@ -13,6 +14,12 @@
 experiment {
   title       = "Slim Fly (SC14): structure, bounds, resiliency, cost and power"
   description = "Table II, Fig. 1, Fig. 5a-c, Table III and the resiliency results of section III-D, Fig. 11 and Table IV of Besta and Hoefler, SC14."
+}
+
+variable "simulate" {
+  type        = string
+  default     = "all"
+  description = "Which simulations of section V to run: \"all\" (Figs. 6a-d and 8a-e), \"fig6a\" (uniform traffic only) or \"none\"."
 }
 
 variable "profile" {
@@ -73,6 +80,15 @@ locals {
   c_sf  = [for q in [5, 7, 9, 11, 13, 17, 19, 23, 25, 27, 29] : q if 2 * q * q * ceil((3 * q + 1) / 4) <= local.c_max]
   # DLN with DF-like balance: degree 3p - 1, p = 2..12 endpoints per router, 2p^2 ... routers.
   c_dln = [for p in range(2, 13) : p if 2 * p * p * (2 * p * p + 1) <= local.c_max]
+
+  # Section V: loads 0.05 ... 0.95 (quick: 5 points), and the measurement
+  # phases (quick: shorter).
+  sim_loads   = local.paper ? [for i in range(1, 20) : i / 20] : [0.1, 0.3, 0.5, 0.7, 0.9]
+  sim_warmup  = local.paper ? 2000 : 1000
+  sim_measure = local.paper ? 2000 : 1000
+  sim_traffic = var.simulate == "fig6a" ? ["uniform"] : ["uniform", "bit_reversal", "shift", "worst_case"]
+  sim_on      = var.simulate != "none"
+  sim_all     = var.simulate == "all"
 
   # Table III: networks of about N = 512 ... 8,192 endpoints (quick: up to
   # 1,024, plus few samples).
@@ -1276,5 +1292,339 @@ table "resiliency_n8k" {
     source                       = "SC14 section III-D3: SF tolerates up to 55% link failures (average distance + 1)"
     enabled                      = local.paper
     resilience_avg_distance_step = { value = 0.55, abs = 0.051 }
+  }
+}
+
+# ---------------------------------------------------------------------------
+# Section V: simulations. SF q = 19 (p = 15, 10,830 endpoints), the balanced
+# Dragonfly p = 7 (9,702) and FT-3 with p = 22 (10,648), as in the paper
+# (quick: q = 5, DF p = 2, FT-3 p = 4). Bernoulli injection of single-flit
+# packets, 64 flit entries per input port, credit delay 2, other delays 1,
+# internal speedup 2 (package netsim defaults). Virtual channels: the paper
+# uses three for every simulation (OFED DFSSSP needed three); our routings
+# use hop-indexed VCs, whose number each routing derives and a channel
+# dependency test checks: 2 for MIN and 4 for VAL and UGAL on Slim Fly.
+# Latency is in cycles; points past saturation are left out of the figures.
+
+topology "s_sf" {
+  family = "slimfly"
+  label  = "SF"
+  q      = local.paper ? 19 : 5
+}
+
+topology "s_df" {
+  family = "dragonfly"
+  label  = "DF"
+  p      = local.paper ? 7 : 2
+}
+
+topology "s_ft" {
+  family = "fattree"
+  label  = "FT-3"
+  p      = local.paper ? 22 : 4
+}
+
+study "fig6_sf" {
+  title      = "Slim Fly: MIN, VAL, UGAL-L, UGAL-G (SC14 Fig. 6)"
+  topologies = local.sim_on ? [topology.s_sf] : []
+  metrics    = ["endpoints", "offered_load", "accepted_load", "latency", "sim_hops", "saturated"]
+  sim {
+    routing        = ["min", "val", "ugal-l", "ugal-g"]
+    traffic        = local.sim_traffic
+    load           = local.sim_loads
+    warmup_min     = local.sim_warmup
+    measure_cycles = local.sim_measure
+  }
+}
+
+study "fig6_df" {
+  title      = "Dragonfly: UGAL-L (SC14 Fig. 6)"
+  topologies = local.sim_on ? [topology.s_df] : []
+  metrics    = ["endpoints", "offered_load", "accepted_load", "latency", "sim_hops", "saturated"]
+  sim {
+    routing        = "ugal-l-df"
+    traffic        = local.sim_traffic
+    load           = local.sim_loads
+    warmup_min     = local.sim_warmup
+    measure_cycles = local.sim_measure
+  }
+}
+
+study "fig6_ft" {
+  title      = "FT-3: adaptive nearest common ancestor (SC14 Fig. 6)"
+  topologies = local.sim_on ? [topology.s_ft] : []
+  metrics    = ["endpoints", "offered_load", "accepted_load", "latency", "sim_hops", "saturated"]
+  sim {
+    routing        = "anca"
+    traffic        = local.sim_traffic
+    load           = local.sim_loads
+    warmup_min     = local.sim_warmup
+    measure_cycles = local.sim_measure
+  }
+}
+
+figure "fig6a" {
+  study   = study.fig6_sf
+  overlay = [study.fig6_df, study.fig6_ft]
+  where   = { traffic = "uniform", saturated = false }
+  title   = "Random traffic (SC14 Fig. 6a)"
+  x       = "offered_load"
+  y       = "latency"
+  series  = ["label", "routing"]
+  x_label = "Offered load"
+  y_label = "Latency [cycles]"
+  x_min   = 0
+  x_max   = 1
+  y_min   = 0
+  legend  = "top-left"
+}
+
+figure "fig6b" {
+  study   = study.fig6_sf
+  overlay = [study.fig6_df, study.fig6_ft]
+  where   = { traffic = "bit_reversal", saturated = false }
+  title   = "Bit reverse traffic (SC14 Fig. 6b)"
+  x       = "offered_load"
+  y       = "latency"
+  series  = ["label", "routing"]
+  x_label = "Offered load"
+  y_label = "Latency [cycles]"
+  x_min   = 0
+  x_max   = 1
+  y_min   = 0
+  legend  = "top-left"
+}
+
+figure "fig6c" {
+  study   = study.fig6_sf
+  overlay = [study.fig6_df, study.fig6_ft]
+  where   = { traffic = "shift", saturated = false }
+  title   = "Shift traffic (SC14 Fig. 6c)"
+  x       = "offered_load"
+  y       = "latency"
+  series  = ["label", "routing"]
+  x_label = "Offered load"
+  y_label = "Latency [cycles]"
+  x_min   = 0
+  x_max   = 1
+  y_min   = 0
+  legend  = "top-left"
+}
+
+figure "fig6d" {
+  study   = study.fig6_sf
+  overlay = [study.fig6_df, study.fig6_ft]
+  where   = { traffic = "worst_case", saturated = false }
+  title   = "Worst-case traffic (SC14 Fig. 6d)"
+  x       = "offered_load"
+  y       = "latency"
+  series  = ["label", "routing"]
+  x_label = "Offered load"
+  y_label = "Latency [cycles]"
+  x_min   = 0
+  x_max   = 1
+  y_min   = 0
+  legend  = "top-left"
+}
+
+# Fig. 8a: input buffer sizes (flit entries per port), worst-case traffic;
+# Figs. 8b-e: oversubscribed Slim Flies (k' = 29 with p = 16 and 18; quick:
+# q = 5 with p = 5 and 6), random and worst-case traffic.
+
+study "fig8a" {
+  title      = "Slim Fly, worst-case traffic, buffer sizes (SC14 Fig. 8a)"
+  topologies = local.sim_all ? [topology.s_sf] : []
+  metrics    = ["offered_load", "accepted_load", "latency", "saturated"]
+  sim {
+    routing        = "ugal-l"
+    traffic        = "worst_case"
+    buffer_flits   = [8, 16, 32, 64, 128, 256]
+    load           = local.sim_loads
+    warmup_min     = local.sim_warmup
+    measure_cycles = local.sim_measure
+  }
+}
+
+figure "fig8a" {
+  study   = study.fig8a
+  where   = { saturated = false }
+  title   = "Various buffer sizes, worst-case traffic, UGAL-L (SC14 Fig. 8a)"
+  x       = "offered_load"
+  y       = "latency"
+  series  = ["buffer_flits"]
+  x_label = "Offered load"
+  y_label = "Latency [cycles]"
+  x_min   = 0
+  y_min   = 0
+  legend  = "top-left"
+}
+
+topology "s_sf_over" {
+  family = "slimfly"
+  label  = "SF oversubscribed"
+  q      = local.paper ? 19 : 5
+  p      = local.paper ? [16, 18] : [5, 6]
+}
+
+study "fig8" {
+  title      = "Oversubscribed Slim Flies (SC14 Figs. 8b-8e)"
+  topologies = local.sim_all ? [topology.s_sf_over] : []
+  metrics    = ["endpoints", "offered_load", "accepted_load", "latency", "saturated"]
+  sim {
+    routing        = ["min", "val", "ugal-l", "ugal-g"]
+    traffic        = ["uniform", "worst_case"]
+    load           = local.sim_loads
+    warmup_min     = local.sim_warmup
+    measure_cycles = local.sim_measure
+  }
+}
+
+figure "fig8b" {
+  study   = study.fig8
+  where   = { p = local.paper ? 16 : 5, traffic = "uniform", saturated = false }
+  title   = "Random traffic, p = 16 (SC14 Fig. 8b)"
+  x       = "offered_load"
+  y       = "latency"
+  series  = ["routing"]
+  x_label = "Offered load"
+  y_label = "Latency [cycles]"
+  x_min   = 0
+  y_min   = 0
+  legend  = "top-left"
+}
+
+figure "fig8c" {
+  study   = study.fig8
+  where   = { p = local.paper ? 16 : 5, traffic = "worst_case", saturated = false }
+  title   = "Worst-case traffic, p = 16 (SC14 Fig. 8c)"
+  x       = "offered_load"
+  y       = "latency"
+  series  = ["routing"]
+  x_label = "Offered load"
+  y_label = "Latency [cycles]"
+  x_min   = 0
+  y_min   = 0
+  legend  = "top-left"
+}
+
+figure "fig8d" {
+  study   = study.fig8
+  where   = { p = local.paper ? 18 : 6, traffic = "uniform", saturated = false }
+  title   = "Random traffic, p = 18 (SC14 Fig. 8d)"
+  x       = "offered_load"
+  y       = "latency"
+  series  = ["routing"]
+  x_label = "Offered load"
+  y_label = "Latency [cycles]"
+  x_min   = 0
+  y_min   = 0
+  legend  = "top-left"
+}
+
+figure "fig8e" {
+  study   = study.fig8
+  where   = { p = local.paper ? 18 : 6, traffic = "worst_case", saturated = false }
+  title   = "Worst-case traffic, p = 18 (SC14 Fig. 8e)"
+  x       = "offered_load"
+  y       = "latency"
+  series  = ["routing"]
+  x_label = "Offered load"
+  y_label = "Latency [cycles]"
+  x_min   = 0
+  y_min   = 0
+  legend  = "top-left"
+}
+
+# The observations of section V as expectations (paper profile; the quick
+# networks are too small for the published loads). Loads are the requested
+# ones (0.05 steps); "saturated" marks accepted load below offered by more
+# than 5%, or mean latency above 500 cycles.
+table "sim" {
+  study   = study.fig6_sf
+  title   = "Slim Fly saturation (SC14 section V)"
+  where   = { load = [0.3, 0.45, 0.5, 0.75, 0.85, 0.9] }
+  columns = ["routing", "traffic", "load", "offered_load", "accepted_load", "latency", "saturated"]
+  formats = { offered_load = "%.3f", accepted_load = "%.3f", latency = "%.1f" }
+
+  expect "min_uniform_085" {
+    where     = { routing = "min", traffic = "uniform", load = 0.85 }
+    source    = "SC14 section V-E: the full-bandwidth SF accepts up to 87.5% of uniform traffic"
+    enabled   = local.paper
+    saturated = false
+  }
+  expect "min_uniform_090" {
+    where     = { routing = "min", traffic = "uniform", load = 0.9 }
+    source    = "SC14 section V-E: the full-bandwidth SF accepts up to 87.5% of uniform traffic"
+    enabled   = local.paper
+    saturated = true
+  }
+  expect "val_uniform_050" {
+    where     = { routing = "val", traffic = "uniform", load = 0.5 }
+    source    = "SC14 section V-A: VAL saturates at less than 50% of the injection rate"
+    enabled   = local.paper
+    saturated = true
+  }
+  expect "ugal_l_uniform_075" {
+    where     = { routing = "ugal-l", traffic = "uniform", load = 0.75 }
+    source    = "SC14 section V-A: UGAL-L saturates at 80% of the injection rate"
+    enabled   = local.paper
+    saturated = false
+  }
+  expect "ugal_l_uniform_085" {
+    where     = { routing = "ugal-l", traffic = "uniform", load = 0.85 }
+    source    = "SC14 section V-A: UGAL-L saturates at 80% of the injection rate"
+    enabled   = local.paper
+    saturated = true
+  }
+  expect "min_worst" {
+    where         = { routing = "min", traffic = "worst_case", load = 0.3 }
+    source        = "SC14 section V-C: MIN is limited to 1/(2p) = 1/30 throughput in the worst case"
+    enabled       = local.paper && local.sim_all
+    accepted_load = { value = 0.0333, rel = 0.3 }
+  }
+  expect "val_worst" {
+    where     = { routing = "val", traffic = "worst_case", load = 0.45 }
+    source    = "SC14 section V-C: VAL supports up to 40% offered load in the worst case"
+    enabled   = local.paper && local.sim_all
+    saturated = true
+  }
+  expect "ugal_l_worst" {
+    where     = { routing = "ugal-l", traffic = "worst_case", load = 0.5 }
+    source    = "SC14 section V-C: UGAL-L supports up to 45% offered load in the worst case"
+    enabled   = local.paper && local.sim_all
+    saturated = true
+  }
+}
+
+table "sim_over" {
+  study   = study.fig8
+  title   = "Oversubscribed Slim Flies, MIN, uniform traffic (SC14 section V-E)"
+  where   = { routing = "min", traffic = "uniform" }
+  columns = ["p", "endpoints", "load", "accepted_load", "latency", "saturated"]
+  formats = { accepted_load = "%.3f", latency = "%.1f" }
+
+  expect "p16_075" {
+    where     = { p = 16, routing = "min", traffic = "uniform", load = 0.75 }
+    source    = "SC14 section V-E: with p = 16 the SF accepts up to 80% of the offered traffic"
+    enabled   = local.paper && local.sim_all
+    saturated = false
+  }
+  expect "p16_085" {
+    where     = { p = 16, routing = "min", traffic = "uniform", load = 0.85 }
+    source    = "SC14 section V-E: with p = 16 the SF accepts up to 80% of the offered traffic"
+    enabled   = local.paper && local.sim_all
+    saturated = true
+  }
+  expect "p18_070" {
+    where     = { p = 18, routing = "min", traffic = "uniform", load = 0.7 }
+    source    = "SC14 section V-E: with p = 18 the SF accepts up to 75% of the offered traffic"
+    enabled   = local.paper && local.sim_all
+    saturated = false
+  }
+  expect "p18_080" {
+    where     = { p = 18, routing = "min", traffic = "uniform", load = 0.8 }
+    source    = "SC14 section V-E: with p = 18 the SF accepts up to 75% of the offered traffic"
+    enabled   = local.paper && local.sim_all
+    saturated = true
   }
 }

@@ -58,6 +58,16 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 			more := make([]*dataset.Table, len(in)-1)
 			for i, r := range in[1:] {
 				more[i] = r.table
+				// where filters an overlay on the columns it has.
+				conds := map[string][]dataset.Value{}
+				for col, vals := range c.figure.Where {
+					if r.table.Column(col) != nil {
+						conds[col] = vals
+					}
+				}
+				if len(conds) > 0 {
+					more[i] = r.table.Where(conds)
+				}
 			}
 			var err error
 			if t, err = dataset.Concat(t, more...); err != nil {

@@ -125,7 +125,7 @@ func (en *Engine) Run(ctx context.Context, p *Plan) (*Summary, error) {
 	case sum.Interrupted:
 		return sum, ctx.Err()
 	case failed > 0:
-		return sum, fmt.Errorf("%d of %d cells %w", failed, sum.Computed+failed, ErrCellsFailed)
+		return sum, fmt.Errorf("%d of %d %w", failed, sum.Computed+failed, ErrCellsFailed)
 	}
 	return sum, err
 }

@@ -171,8 +171,9 @@ type Figure struct {
 	Name  string
 	Study *Study
 	// Overlay lists studies whose rows are drawn on the figure too (after
-	// the study's rows, which Where filters): model curves, bounds or
-	// published data points given as literal rows.
+	// the study's rows): model curves, bounds, published data points given
+	// as literal rows, or other simulations. Where filters the study's rows
+	// and each overlay's rows on the columns that overlay has.
 	Overlay []*Study
 	Where   map[string][]dataset.Value
 	Spec    report.FigureSpec

@@ -86,8 +86,26 @@
 // and UGAL-L/UGAL-G as defined for Slim Fly in Besta and Hoefler, SC14,
 // section IV (4 random Valiant candidates; UGAL-L cost hops x occupancy of
 // the first output port, UGAL-G sum of occupancies along the path;
-// 2 x diameter classes). Network.Dist, MinPorts and MinPort expose the
-// all-pairs tables (about 6 bytes per router pair) to other algorithms.
+// 2 x diameter classes), UGALThreshold (SC15 section 3.3: minimal below an
+// occupancy threshold, else UGAL), and family-specific ones: DOR
+// (dimension order on tori, meshes and hypercubes, Dally-Seitz dateline
+// VCs), ANCA (adaptive nearest-common-ancestor on fat trees, 1 VC) and
+// Dragonfly (Kim et al., ISCA 2008: hierarchical MIN, VAL and UGAL-L with
+// a VC class per global hop taken). NewRouting lists the names.
+// Network.Dist, MinPorts and MinPort expose the all-pairs tables (about 6
+// bytes per router pair) to other algorithms.
+//
+// # Deadlock freedom
+//
+// CheckDeadlockFree builds the channel dependency graph (Dally and Seitz,
+// 1987) of a routing on a network for a VC count by enumerating every
+// route and every adaptive or random choice (PathEnumerator, implemented
+// by all built-in routings) and tests it for cycles; RequiredVCs derives
+// the VC count a routing needs and verifies it. Results (tests in
+// cdg_test.go): Slim Fly q = 5 MIN needs 2 VCs, VAL, UGAL-L/G and
+// ugal-threshold 4 (SC14 section IV-D); DOR 2 on tori (1 without a ring
+// dimension), cyclic without datelines; ANCA 1; Dragonfly min-df 2,
+// val-df and ugal-l-df 3, table-driven MIN 3 (its diameter).
 //
 // # Differences from BookSim2
 //

@@ -3,6 +3,7 @@ package netsim
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 )
 
 // Packet is the simulator's record of a packet in flight, as seen by a
@@ -67,6 +68,10 @@ func (v *View) InPort() int32 { return v.s.curIn }
 func (v *View) Occupancy(r, port int32) int32 {
 	return v.s.used[v.s.portOff[r]+port]
 }
+
+// PortCapacity returns the most flits Occupancy can report for a port: the
+// downstream input buffer of a port, VCs x buffer per VC.
+func (v *View) PortCapacity() int32 { return v.s.V * v.s.B }
 
 // QueueLen returns the flits waiting in the output queue of port port of r.
 func (v *View) QueueLen(r, port int32) int32 {
@@ -307,13 +312,37 @@ func (u *UGAL) pathCost(v *View, a, b int32) int64 {
 	return s
 }
 
-// NewRouting returns a built-in algorithm by name: "min" (FirstPort),
-// "min-random", "val", "ugal-l", "ugal-g" (the latter three with random
-// minimal next hops, 4 UGAL candidates).
+// routingNames lists the names NewRouting accepts (without parameters).
+var routingNames = []string{"min", "min-random", "val", "ugal-l", "ugal-g", "ugal-threshold", "dor", "anca", "min-df", "val-df", "ugal-l-df"}
+
+// RoutingNames returns the names NewRouting accepts.
+func RoutingNames() []string { return append([]string(nil), routingNames...) }
+
+// NewRouting returns a built-in algorithm by name:
+//
+//   - "min" (FirstPort), "min-random", "val", "ugal-l", "ugal-g" (the
+//     latter three with random minimal next hops, 4 UGAL candidates): any
+//     topology, SC14 section IV, hop-indexed VCs;
+//   - "ugal-threshold" or "ugal-threshold:t=T,c=C,n=N": UGAL with the
+//     threshold of SC15 section 3.3 (UGALThreshold), any topology;
+//   - "dor": dimension-order routing with dateline VCs (DOR): torus, mesh,
+//     hypercube;
+//   - "anca": adaptive nearest-common-ancestor routing (ANCA): fattree,
+//     fattree_sc14;
+//   - "min-df", "val-df", "ugal-l-df": hierarchical Dragonfly routing of
+//     Kim et al., ISCA 2008 (Dragonfly): dragonfly. The generic names do
+//     not dispatch by family: "ugal-l" on a Dragonfly is SC14's
+//     topology-agnostic UGAL-L.
+//
+// Only ugal-threshold takes parameters.
 func NewRouting(net *Network, name string) (Routing, error) {
 	var r Routing
 	var err error
-	switch name {
+	base, params, hasParams := strings.Cut(name, ":")
+	if hasParams && base != "ugal-threshold" {
+		return nil, fmt.Errorf("netsim: routing %q takes no parameters", base)
+	}
+	switch base {
 	case "min":
 		r, err = NewMinimal(net, FirstPort)
 	case "min-random":
@@ -324,8 +353,24 @@ func NewRouting(net *Network, name string) (Routing, error) {
 		r, err = NewUGAL(net, false, 4, RandomPort)
 	case "ugal-g":
 		r, err = NewUGAL(net, true, 4, RandomPort)
+	case "ugal-threshold":
+		if hasParams {
+			r, err = parseUGALThreshold(net, params)
+		} else {
+			r, err = NewUGALThreshold(net, DefaultUGALThreshold, DefaultUGALPenalty, DefaultUGALCandidates, RandomPort)
+		}
+	case "dor":
+		r, err = NewDOR(net, true)
+	case "anca":
+		r, err = NewANCA(net)
+	case "min-df":
+		r, err = NewDragonfly(net, DFMinimal, 0)
+	case "val-df":
+		r, err = NewDragonfly(net, DFValiant, 0)
+	case "ugal-l-df":
+		r, err = NewDragonfly(net, DFUGALLocal, 0)
 	default:
-		return nil, fmt.Errorf("netsim: unknown routing %q (want min, min-random, val, ugal-l, ugal-g)", name)
+		return nil, fmt.Errorf("netsim: unknown routing %q (want %s)", name, strings.Join(routingNames, ", "))
 	}
 	if err != nil {
 		return nil, err

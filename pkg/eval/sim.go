@@ -46,7 +46,7 @@ func simOptions() []simOption {
 			set: func(c *netsim.Config, v any) { set(c, int(v.(int64))) }}
 	}
 	return []simOption{
-		{Name: "routing", Kind: "string", Default: "min", Doc: "routing algorithm: min (minimal, table-driven, smallest next hop), min-random (random minimal next hop), val (Valiant), ugal-l, ugal-g (SC14 section IV), and the family-specific ones of package netsim"},
+		{Name: "routing", Kind: "string", Default: "min", Doc: "routing algorithm (package netsim): " + strings.Join(netsim.RoutingNames(), ", ") + "; min: minimal, smallest next hop; val: Valiant; ugal-l, ugal-g: SC14 section IV; ugal-threshold[:t=T,c=C,n=N]: SC15 section 3.3; dor: dimension order with datelines (tori, meshes, hypercubes); anca: fat-tree adaptive nearest common ancestor; min-df, val-df, ugal-l-df: Dragonfly routings (Kim et al.)"},
 		{Name: "traffic", Kind: "string", Default: "uniform", Choices: traffic.Names(), Doc: "traffic pattern (package traffic): " + strings.Join(traffic.Names(), ", ")},
 		{Name: "load", Kind: "number", Default: 0.5, Min: 0, Max: 1, Doc: "offered load in flits per endpoint per cycle"},
 		{Name: "seed", Kind: "int", Default: int64(1), Min: 0, Max: math.MaxInt64, Doc: "seed; each cell derives its streams from it and its parameters"},
@@ -193,6 +193,12 @@ func simValue(o simOption, v cty.Value) (any, string) {
 			return nil, fmt.Sprintf("want a string, got %s", describeCty(v))
 		}
 		s := v.AsString()
+		if o.Name == "routing" {
+			base, _, _ := strings.Cut(s, ":")
+			if names := netsim.RoutingNames(); !slices.Contains(names, base) {
+				return nil, fmt.Sprintf("want one of %s, got %q.%s", quoteAll(names), s, didYouMean(base, names))
+			}
+		}
 		if len(o.Choices) > 0 && !slices.Contains(o.Choices, s) {
 			return nil, fmt.Sprintf("want one of %s, got %q.%s", quoteAll(o.Choices), s, didYouMean(s, o.Choices))
 		}

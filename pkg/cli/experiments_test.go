@@ -16,11 +16,21 @@ import (
 // do not reproduce, each explained in the experiment file. A new failure or
 // a fixed one changes the golden file (go test -update rewrites it).
 func TestPaperExperimentsQuick(t *testing.T) {
-	for _, name := range []string{"slimfly-sc14", "projective-networks"} {
+	for _, c := range []struct {
+		name string
+		vars []string // more --var settings
+	}{
+		{"slimfly-sc14", []string{"simulate=all"}},
+		{"projective-networks", nil},
+	} {
+		name := c.name
 		t.Run(name, func(t *testing.T) {
 			results := filepath.Join(t.TempDir(), "results")
-			code, _, stderr := runexp(t, context.Background(), "run", "--results", results, "--var", "profile=quick",
-				filepath.Join("..", "..", "experiments", name+".hcl"))
+			args := []string{"run", "--results", results, "--var", "profile=quick"}
+			for _, v := range c.vars {
+				args = append(args, "--var", v)
+			}
+			code, _, stderr := runexp(t, context.Background(), append(args, filepath.Join("..", "..", "experiments", name+".hcl"))...)
 			if code != ExitOK {
 				t.Fatalf("exit %d\n%s", code, stderr)
 			}

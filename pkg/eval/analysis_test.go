@@ -358,6 +358,45 @@ figure "f" {
 	}
 }
 
+// TestStudyEnabled drops a disabled study with the figures and tables that
+// draw on it, and removes it from overlays.
+func TestStudyEnabled(t *testing.T) {
+	exps, diags := loadSource(t, `
+variable "on" {
+  type    = bool
+  default = false
+}
+study "a" {
+  rows = [{ x = 1, y = 2 }]
+}
+study "b" {
+  enabled = var.on
+  rows    = [{ x = 1, y = 3 }]
+}
+figure "fa" {
+  study   = study.a
+  overlay = [study.b]
+  x       = "x"
+  y       = "y"
+}
+figure "fb" {
+  study = study.b
+  x     = "x"
+  y     = "y"
+}
+table "tb" {
+  study = study.b
+}
+`, nil)
+	if diags != "no diagnostics" {
+		t.Fatal(diags)
+	}
+	e := exps[0]
+	if len(e.Studies) != 1 || len(e.Figures) != 1 || len(e.Tables) != 0 || len(e.Figures[0].Overlay) != 0 {
+		t.Errorf("%d studies, %d figures, %d tables, overlay %v", len(e.Studies), len(e.Figures), len(e.Tables), e.Figures[0].Overlay)
+	}
+}
+
 // TestAnalysisOptions checks that an analysis option enters only the cells
 // of its group, and that cells computed with non-default options get their
 // own IDs.

@@ -215,6 +215,7 @@ type decoder struct {
 	usedVars map[string]bool
 	vars     map[string]cty.Value
 	locals   map[string]cty.Value
+	disabled map[string]bool // studies with enabled = false
 }
 
 func (d *decoder) errorf(rng hcl.Range, summary, format string, args ...any) {
@@ -315,22 +316,61 @@ func (d *decoder) decode(body *hclsyntax.Body) {
 	// study failed (references to a failed block are skipped quietly: its
 	// error is already reported), so that one pass reports every error.
 	studies := map[string]*Study{}
+	d.disabled = map[string]bool{}
 	for _, b := range d.blocks["study"] {
+		if !d.blockEnabled(b) {
+			d.disabled[b.Labels[0]] = true
+			continue
+		}
 		if s := d.decodeStudy(b, topos, models); s != nil {
 			studies[s.Name] = s
 			d.exp.Studies = append(d.exp.Studies, s)
 		}
 	}
 	for _, b := range d.blocks["figure"] {
+		if d.usesDisabledStudy(b) {
+			continue
+		}
 		if f := d.decodeFigure(b, studies); f != nil {
 			d.exp.Figures = append(d.exp.Figures, f)
 		}
 	}
 	for _, b := range d.blocks["table"] {
+		if d.usesDisabledStudy(b) {
+			continue
+		}
 		if t := d.decodeTable(b, studies); t != nil {
 			d.exp.Tables = append(d.exp.Tables, t)
 		}
 	}
+}
+
+// blockEnabled evaluates a block's optional enabled attribute (true when
+// absent or invalid: an invalid value is reported).
+func (d *decoder) blockEnabled(b *hclsyntax.Block) bool {
+	a, ok := b.Body.Attributes["enabled"]
+	if !ok {
+		return true
+	}
+	on, ok := d.boolAttr(a)
+	return !ok || on
+}
+
+// usesDisabledStudy reports whether a figure or table block draws on a
+// study disabled with enabled = false: such blocks are dropped with it.
+func (d *decoder) usesDisabledStudy(b *hclsyntax.Block) bool {
+	a, ok := b.Body.Attributes["study"]
+	if !ok {
+		return false
+	}
+	for _, tr := range a.Expr.Variables() {
+		if len(tr) == 2 && tr.RootName() == "study" {
+			if attr, ok := tr[1].(hcl.TraverseAttr); ok && d.disabled[attr.Name] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // refValue is the value of a reference such as topology.sf.
@@ -1098,7 +1138,7 @@ func (d *decoder) decodeCostModel(b *hclsyntax.Block) *CostModel {
 func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, models map[string]*CostModel) *Study {
 	s := &Study{Name: b.Labels[0], Range: b.LabelRanges[0]}
 	before := len(d.diags)
-	d.checkBody(b.Body, "a study block", []string{"title", "description", "topologies", "metrics", "cost_model", "rows"}, "analysis", "sim")
+	d.checkBody(b.Body, "a study block", []string{"title", "description", "enabled", "topologies", "metrics", "cost_model", "rows"}, "analysis", "sim")
 	for _, sb := range b.Body.Blocks {
 		if sb.Type != "sim" {
 			continue
@@ -1630,6 +1670,9 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 			return f
 		}
 		for _, n := range names {
+			if d.disabled[n] {
+				continue // dropped with enabled = false
+			}
 			o := studies[n]
 			if o == nil {
 				return f // reported by the reference check

@@ -394,9 +394,10 @@ table "table6_25k" {
 # degree) and Delta_0 (compute nodes per router) of each family, checked at
 # sizes where the paper's formulas are integers. Delta_0 is the family's
 # "balanced" choice (the paper's formula, rounded where it is not an integer).
-# Not in the registry (no construction here): the incidence graphs of
-# generalized quadrangles and hexagons, and Delorme's graph on hexagons is
-# sizing-only with q an odd power of 3, as the geometry requires.
+# Delorme's graphs and the incidence graphs of generalized quadrangles and
+# hexagons are sizing-only here (no construction): their rows check the
+# formulas. Delorme's graph on hexagons needs q an odd power of 3 (the
+# geometry's polarity), where (q+1)/5 is never an integer.
 
 topology "t3_kn" {
   family = "complete"
@@ -459,6 +460,25 @@ topology "t3_del" {
   q       = [2, 8]
 }
 
+topology "t3_gq" {
+  family = "gq_incidence"
+  label  = "Incidence graph of generalized quadrangles"
+  q      = 13
+}
+
+topology "t3_delh" {
+  family  = "delorme"
+  label   = "Delorme's graph on generalized hexagons"
+  variant = "hexagon"
+  q       = 3
+}
+
+topology "t3_gh" {
+  family = "gh_incidence"
+  label  = "Incidence graph of generalized hexagons"
+  q      = 43
+}
+
 topology "t3_ham3" {
   family = "hyperx"
   label  = "Hamming graph 3D"
@@ -475,7 +495,7 @@ topology "t3_hc" {
 
 study "table3" {
   title      = "Structural parameters of the families (Table 3)"
-  topologies = [topology.t3_kn, topology.t3_tur, topology.t3_knn, topology.t3_ham2, topology.t3_dpn, topology.t3_sf, topology.t3_pn, topology.t3_df, topology.t3_del, topology.t3_ham3, topology.t3_hc]
+  topologies = [topology.t3_kn, topology.t3_tur, topology.t3_knn, topology.t3_ham2, topology.t3_dpn, topology.t3_sf, topology.t3_pn, topology.t3_df, topology.t3_del, topology.t3_ham3, topology.t3_gq, topology.t3_delh, topology.t3_gh, topology.t3_hc]
   metrics    = ["endpoints", "radix", "routers", "network_radix"]
 }
 
@@ -610,6 +630,30 @@ table "table3" {
     routers       = 64
     network_radix = 6
     p             = 2
+  }
+  expect "gq13" {
+    where         = { topology = "t3_gq" }
+    source        = "Projective networks Table 3: incidence graph of generalized quadrangles, q = 13: T = 4/7 (q+1)^2 (q^2+1) = 19,040, R = 9/7 (q+1) = 18, N = 2(q^3+q^2+q+1) = 4,760, Delta = q + 1, Delta_0 = 2(q+1)/7 = 4"
+    endpoints     = 19040
+    radix         = 18
+    routers       = 4760
+    network_radix = 14
+    p             = 4
+  }
+  expect "delh3" {
+    where         = { topology = "t3_delh" }
+    source        = "Projective networks Table 3: Delorme's graph on generalized hexagons, q = 3: N = q^5 + ... + q + 1 = 364, Delta = q + 1 = 4 (T = 1/5 (q^4+q^2+1)(q+1)^2 = 291.2 and Delta_0 = 0.8 are not integers: Delta_0 rounds up to 1)"
+    routers       = 364
+    network_radix = 4
+  }
+  expect "gh43" {
+    where         = { topology = "t3_gh" }
+    source        = "Projective networks Table 3: incidence graph of generalized hexagons, q = 43: R = 13/11 (q+1) = 52, N = 2(q^5 + ... + 1), Delta = q + 1, Delta_0 = 2(q+1)/11 = 8, T = 4/11 (q^4+q^2+1)(q+1)^2"
+    radix         = 52
+    routers       = 301017288
+    network_radix = 44
+    p             = 8
+    endpoints     = 2408138304
   }
   # Slim Fly MMS: T = 4/9 q^2 (3q - e), R = 13/18 (3q - e), Delta_0 = 2/9 (3q - e)
   # are never integers (3q - e would have to be a multiple of 18 with q a

@@ -8,10 +8,12 @@ import (
 	"github.com/runexp/runexp/pkg/gf"
 )
 
-// sizingFamilies returns the sizing-only families: Long Hop, BDF, Delorme
-// and the Moore bound.
+// sizingFamilies returns the sizing-only families: Long Hop, BDF, Delorme,
+// the Moore bound and the incidence graphs of generalized quadrangles and
+// hexagons.
 func sizingFamilies() []*Family {
-	return []*Family{longHop(), bdf(), delorme(), mooreBound()}
+	return []*Family{longHop(), bdf(), delorme(), mooreBound(),
+		generalizedPolygonIncidence("gq_incidence", 4), generalizedPolygonIncidence("gh_incidence", 6)}
 }
 
 // MooreBound returns the Moore bound for network radix (degree) k and
@@ -406,6 +408,76 @@ func mooreBound() *Family {
 			{Name: "degree", Kind: Int, Doc: "network radix k' (router-to-router ports), >= 1"},
 			{Name: "diameter", Kind: Int, Default: int64(2), Doc: "diameter D, 1..62"},
 			balancedP("endpoints per router: an integer >= 1 or \"balanced\" = ceil(k'/D)"),
+		},
+		Version: 1,
+	}
+	return pipeline[sizingParams]{
+		parse:   parse,
+		resolve: func(t sizingParams, v Values) Values { return withValues(v, "p", t.p) },
+		size:    func(t sizingParams) (Size, error) { return t.size(name) },
+	}.wire(f)
+}
+
+// generalizedPolygonIncidence returns the sizing-only family of the
+// incidence graph of a generalized quadrangle (n = 4) or hexagon (n = 6) of
+// order q, listed in the projective networks paper (section 4.3, Tables 2
+// and 3).
+func generalizedPolygonIncidence(name string, n int64) *Family {
+	what, table := "quadrangle", "Delta_0 = 2(q+1)/7: T = 4/7 (q+1)^2 (q^2+1), R = 9/7 (q+1)"
+	if n == 6 {
+		what, table = "hexagon", "Delta_0 = 2(q+1)/11: T = 4/11 (q^4+q^2+1)(q+1)^2, R = 13/11 (q+1)"
+	}
+	den := 2*n - 1 // 7 or 11: Table 3's Delta_0 = 2(q+1)/(2n-1)
+	parse := func(v Values) (sizingParams, error) {
+		t := sizingParams{param: "q"}
+		q, err := intParam(name, v, "q", 2, maxSizingQ)
+		if err != nil {
+			return t, err
+		}
+		if _, _, ok := gf.IsPrimePower(int(q)); !ok {
+			return t, primePowerError(name, "q", q, "a prime power", func(x int64) bool {
+				_, _, ok := gf.IsPrimePower(int(x))
+				return ok
+			})
+		}
+		s := sizer{ok: true}
+		points, pw := int64(1), int64(1) // 1 + q + ... + q^(n-1)
+		for i := int64(1); i < n; i++ {
+			pw = s.mul(pw, q)
+			points = s.add(points, pw)
+		}
+		t.routers, t.kNet = s.mul(2, points), q+1
+		if !s.ok {
+			return t, paramErr(name, "q", "sizes for q = %d overflow int64", q)
+		}
+		p, choice, err := intOrChoice(name, v, "p")
+		switch {
+		case err != nil:
+			return t, err
+		case choice == "balanced":
+			t.p = max(1, (2*(q+1)+den/2)/den) // round(2(q+1)/(2n-1))
+		case choice != "":
+			return t, paramErr(name, "p", "want an integer or \"balanced\", got %q", choice)
+		default:
+			if err := checkRange(name, "p", p, 1, maxConc); err != nil {
+				return t, err
+			}
+			t.p = p
+		}
+		return t, t.check(name)
+	}
+	f := &Family{
+		Name: name,
+		Doc: fmt.Sprintf("Incidence graph of a generalized %s of order q (points and lines, adjacent when "+
+			"incident): a sizing-only family (no builder), as listed by Camarero, Martinez, Vallejo and "+
+			"Beivide, Projective Networks, section 4.3 and Tables 2-3: a (q+1)-regular generalized Moore "+
+			"graph of diameter %d with 2(1 + q + ... + q^%d) routers, average distance tending to %g and "+
+			"link utilization 1; generalized %ss of order q exist for every prime power q. Links = "+
+			"Nr(q+1)/2, endpoints p*Nr, radix q+1+p; p = \"balanced\" is Table 3's %s (rounded).",
+			what, n, n-1, float64(n)-0.5, what, table),
+		Params: []Param{
+			{Name: "q", Kind: Int, Doc: "order: a prime power (2, 3, 4, 5, 7, 8, 9, ...)"},
+			balancedP(fmt.Sprintf("endpoints per router: an integer >= 1 or \"balanced\" = round(2(q+1)/%d)", den)),
 		},
 		Version: 1,
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/runexp/runexp/pkg/gf"
@@ -261,4 +262,36 @@ func TestSizingErrors(t *testing.T) {
 		{"delorme", Values{"variant": "octagon", "q": int64(2)}, "variant", `"sc14", "quadrangle", "hexagon"`},
 		{"delorme", Values{"q": int64(4), "p": int64(-1)}, "p", "positive"},
 	})
+}
+
+// TestGeneralizedPolygonIncidence checks the incidence graphs of generalized
+// quadrangles and hexagons against the projective networks paper's Table 3
+// where its formulas are integers: GQ q = 13 (Delta_0 = 2(q+1)/7 = 4, T =
+// 4/7 (q+1)^2 (q^2+1) = 19,040, R = 9/7 (q+1) = 18) and GH q = 43
+// (Delta_0 = 2(q+1)/11 = 8, R = 13/11 (q+1) = 52), and the Tutte 12-cage
+// (GH q = 2: 126 vertices, 3-regular).
+func TestGeneralizedPolygonIncidence(t *testing.T) {
+	for _, c := range []struct {
+		fam  string
+		q    int64
+		want Size
+	}{
+		{"gq_incidence", 13, Size{Routers: 4760, Endpoints: 19040, Links: 4760 * 14 / 2, Radix: 18, NetworkRadix: 14}},
+		{"gh_incidence", 2, Size{Routers: 126, Endpoints: 126, Links: 189, Radix: 4, NetworkRadix: 3}},
+		{"gh_incidence", 43, Size{}}, // computed below
+	} {
+		got := sizeOf(t, c.fam, Values{"q": c.q})
+		if c.q == 43 {
+			// 1 + 43 + ... + 43^5 = (43^6 - 1)/42.
+			n := int64(2) * (6321363049 - 1) / 42
+			c.want = Size{Routers: n, Endpoints: 8 * n, Links: n * 44 / 2, Radix: 52, NetworkRadix: 44}
+		}
+		if got != c.want {
+			t.Errorf("%s q=%d: %+v, want %+v", c.fam, c.q, got, c.want)
+		}
+	}
+	f, _ := Default().Lookup("gq_incidence")
+	if _, err := f.Normalize(Values{"q": int64(6)}); err == nil || !strings.Contains(err.Error(), "prime power") {
+		t.Errorf("q = 6: %v", err)
+	}
 }

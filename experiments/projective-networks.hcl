@@ -144,14 +144,14 @@ topology "oft23" {
 study "table4" {
   title      = "Example networks with about 10,000 compute nodes (Table 4)"
   topologies = [topology.ham22, topology.dpn27, topology.sf19, topology.pn23, topology.df7]
-  metrics    = ["endpoints", "radix", "routers", "subscription", "racks", "electric_cables", "fiber_cables", "cost_per_endpoint", "power_per_endpoint"]
+  metrics    = ["endpoints", "radix", "routers", "subscription", "racks", "rack_endpoints", "electric_cables", "fiber_cables", "cost_per_endpoint", "power_per_endpoint"]
   cost_model = cost_model.pn10k
 }
 
 study "table5" {
   title      = "Example networks with about 25,000 compute nodes (Table 5)"
   topologies = [topology.ham29, topology.dpn37, topology.sf27, topology.pn31, topology.df9]
-  metrics    = ["endpoints", "radix", "routers", "subscription", "racks", "electric_cables", "fiber_cables", "cost_per_endpoint", "power_per_endpoint"]
+  metrics    = ["endpoints", "radix", "routers", "subscription", "racks", "rack_endpoints", "electric_cables", "fiber_cables", "cost_per_endpoint", "power_per_endpoint"]
   cost_model = cost_model.pn25k
 }
 
@@ -172,8 +172,8 @@ study "table6_25k" {
 table "table4" {
   study   = study.table4
   title   = "Example networks with about 10,000 compute nodes (Table 4)"
-  columns = ["label", "endpoints", "radix", "routers", "p", "subscription", "racks", "electric_cables", "fiber_cables", "cost_per_endpoint", "power_per_endpoint"]
-  headers = { endpoints = "T", radix = "R", routers = "N", p = "Delta_0", racks = "groups" }
+  columns = ["label", "endpoints", "radix", "routers", "p", "subscription", "rack_endpoints", "racks", "electric_cables", "fiber_cables", "cost_per_endpoint", "power_per_endpoint"]
+  headers = { endpoints = "T", radix = "R", routers = "N", p = "Delta_0", rack_endpoints = "group size", racks = "groups" }
   formats = { cost_per_endpoint = "%.2f", power_per_endpoint = "%.2f", subscription = "%.3f" }
 
   # T, R, N and Delta_0 exact; subscription (Delta_0 over u Delta / kbar,
@@ -191,6 +191,7 @@ table "table4" {
     electric_cables    = { value = 5082, rel = 0.1 }
     fiber_cables       = { value = 5082, rel = 0.1 }
     racks              = { value = 22, rel = 0.1 }
+    rack_endpoints     = { value = 484, rel = 0.1 }
     cost_per_endpoint  = { value = 1145.41, rel = 0.03 }
     power_per_endpoint = { value = 8.15, abs = 0.005 }
   }
@@ -204,6 +205,7 @@ table "table4" {
     electric_cables    = { value = 556, rel = 0.1 }
     fiber_cables       = { value = 10028, rel = 0.1 }
     racks              = { value = 22, rel = 0.1 }
+    rack_endpoints     = { value = 504, rel = 0.1 }
     cost_per_endpoint  = { value = 1282.59, rel = 0.03 }
     power_per_endpoint = { value = 8.40, abs = 0.005 }
   }
@@ -217,6 +219,7 @@ table "table4" {
     electric_cables    = { value = 3971, rel = 0.1 }
     fiber_cables       = { value = 6498, rel = 0.1 }
     racks              = { value = 19, rel = 0.1 }
+    rack_endpoints     = { value = 494, rel = 0.1 }
     cost_per_endpoint  = { value = 1294.51, rel = 0.03 }
     power_per_endpoint = { value = 9.05, abs = 0.005 }
   }
@@ -230,6 +233,7 @@ table "table4" {
     electric_cables    = { value = 1907, rel = 0.1 }
     fiber_cables       = { value = 11365, rel = 0.1 }
     racks              = { value = 26, rel = 0.1 }
+    rack_endpoints     = { value = 396, rel = 0.1 }
     cost_per_endpoint  = { value = 1546.83, rel = 0.03 }
     power_per_endpoint = { value = 10.27, abs = 0.005 }
   }
@@ -246,6 +250,7 @@ table "table4" {
     electric_cables    = { value = 8926, rel = 0.1 }
     fiber_cables       = { value = 4514, rel = 0.1 }
     racks              = { value = 20, rel = 0.1 }
+    rack_endpoints     = { value = 490, rel = 0.1 }
     cost_per_endpoint  = { value = 1404.42, rel = 0.03 }
     power_per_endpoint = { value = 10.80, abs = 0.005 }
   }
@@ -254,8 +259,8 @@ table "table4" {
 table "table5" {
   study   = study.table5
   title   = "Example networks with about 25,000 compute nodes (Table 5)"
-  columns = ["label", "endpoints", "radix", "routers", "p", "subscription", "racks", "electric_cables", "fiber_cables", "cost_per_endpoint", "power_per_endpoint"]
-  headers = { endpoints = "T", radix = "R", routers = "N", p = "Delta_0", racks = "groups" }
+  columns = ["label", "endpoints", "radix", "routers", "p", "subscription", "rack_endpoints", "racks", "electric_cables", "fiber_cables", "cost_per_endpoint", "power_per_endpoint"]
+  headers = { endpoints = "T", radix = "R", routers = "N", p = "Delta_0", rack_endpoints = "group size", racks = "groups" }
   formats = { cost_per_endpoint = "%.2f", power_per_endpoint = "%.2f", subscription = "%.3f" }
 
   # T, R, N and Delta_0 exact; subscription (Delta_0 over u Delta / kbar,
@@ -273,6 +278,7 @@ table "table5" {
     electric_cables    = { value = 5684, rel = 0.1 }
     fiber_cables       = { value = 17864, rel = 0.1 }
     racks              = { value = 58, rel = 0.1 }
+    rack_endpoints     = { value = 435, rel = 0.1 }
     cost_per_endpoint  = { value = 1237.43, rel = 0.03 }
     power_per_endpoint = { value = 8.21, abs = 0.005 }
   }
@@ -286,6 +292,7 @@ table "table5" {
     electric_cables    = { value = 620, rel = 0.1 }
     fiber_cables       = { value = 26094, rel = 0.1 }
     racks              = { value = 51, rel = 0.1 }
+    rack_endpoints     = { value = 532, rel = 0.1 }
     cost_per_endpoint  = { value = 1314.29, rel = 0.03 }
     power_per_endpoint = { value = 8.40, abs = 0.005 }
   }
@@ -299,6 +306,7 @@ table "table5" {
     electric_cables    = { value = 10935, rel = 0.1 }
     fiber_cables       = { value = 18954, rel = 0.1 }
     racks              = { value = 54, rel = 0.1 }
+    rack_endpoints     = { value = 486, rel = 0.1 }
     cost_per_endpoint  = { value = 1344.11, rel = 0.03 }
     power_per_endpoint = { value = 9.18, abs = 0.005 }
   }
@@ -312,6 +320,7 @@ table "table5" {
     electric_cables    = { value = 3381, rel = 0.1 }
     fiber_cables       = { value = 28395, rel = 0.1 }
     racks              = { value = 51, rel = 0.1 }
+    rack_endpoints     = { value = 520, rel = 0.1 }
     cost_per_endpoint  = { value = 1497.77, rel = 0.03 }
     power_per_endpoint = { value = 9.70, abs = 0.005 }
   }
@@ -326,6 +335,7 @@ table "table5" {
     electric_cables    = { value = 25101, rel = 0.1 }
     fiber_cables       = { value = 13041, rel = 0.1 }
     racks              = { value = 55, rel = 0.1 }
+    rack_endpoints     = { value = 486, rel = 0.1 }
     cost_per_endpoint  = { value = 1457.39, rel = 0.03 }
     power_per_endpoint = { value = 10.89, abs = 0.005 }
   }

@@ -14,6 +14,9 @@ type Breakdown struct {
 	Endpoints int64 // endpoints (compute nodes)
 	Radix     int   // ports priced and powered per router
 	Racks     int   // racks (cabinets, electrical groups; fat tree pods); 0 when not placed
+	// RackEndpoints is the most common number of endpoints in a rack (the
+	// larger on a tie) of a laid-out topology; 0 for formula evaluations.
+	RackEndpoints int64
 
 	ElectricCables int64   // electric cables, router-to-router plus priced endpoint cables
 	FiberCables    int64   // optical cables, router-to-router plus priced endpoint cables
@@ -33,6 +36,7 @@ type Breakdown struct {
 type tally struct {
 	elec, fiber, ep int64
 	elecLen, fibLen float64
+	rackEP          int64 // modal endpoints per rack (laid-out topologies)
 }
 
 func (c *tally) electric(count int64, length float64) {
@@ -48,7 +52,7 @@ func (c *tally) optical(count int64, length float64) {
 // finish prices the cables and routers and fills the Breakdown.
 func (c *tally) finish(m *Model, routers, endpoints int64, radix, racks int) *Breakdown {
 	b := &Breakdown{
-		Routers: routers, Endpoints: endpoints, Radix: radix, Racks: racks,
+		Routers: routers, Endpoints: endpoints, Radix: radix, Racks: racks, RackEndpoints: c.rackEP,
 		ElectricCables: c.elec, FiberCables: c.fiber, EndpointCables: c.ep,
 		ElectricLength: c.elecLen, FiberLength: c.fibLen,
 	}
@@ -206,10 +210,30 @@ func evalTopology(ctx context.Context, m *Model, family string, t *families.Topo
 		c.electric(intra, m.IntraRackLength)
 		c.fiber += inter
 		c.fibLen += dist + float64(inter)*m.InterRackOverhead
+		c.rackEP = modalRackEndpoints(l, t.Conc)
 	}
 	ep := t.Endpoints()
 	c.endpoints(m, ep)
 	return c.finish(m, int64(n), ep, radix, racks), nil
+}
+
+// modalRackEndpoints returns the most common number of endpoints in a rack
+// (the larger on a tie): the "size of electrical group" of the projective
+// networks paper's Tables 4 and 5, which gives the size of most groups.
+func modalRackEndpoints(l *Layout, conc []int32) int64 {
+	per := make([]int64, l.Racks())
+	for r, c := range conc {
+		per[l.Rack[r]] += int64(c)
+	}
+	count := map[int64]int{}
+	var best int64
+	for _, e := range per {
+		count[e]++
+		if count[e] > count[best] || (count[e] == count[best] && e > best) {
+			best = e
+		}
+	}
+	return best
 }
 
 // fatTreePods returns the number of pods and the (possibly fractional)

@@ -434,3 +434,26 @@ func TestSumPairDistances(t *testing.T) {
 		t.Errorf("sumPairDistances = %v, want %v", got, want)
 	}
 }
+
+// TestRackEndpoints checks the modal endpoints per rack of the SC14 Slim Fly
+// layout: q = 19 racks of 2q = 38 routers, 570 endpoints each (section VI-A).
+func TestRackEndpoints(t *testing.T) {
+	f, _ := families.Default().Lookup("slimfly")
+	v, err := f.Normalize(families.Values{"q": int64(19)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, err := f.Build(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sz, _ := f.Size(v)
+	m, _ := Preset("sc14")
+	b, err := Evaluate(context.Background(), m, "slimfly", v, sz, top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Racks != 19 || b.RackEndpoints != 570 {
+		t.Errorf("%d racks of %d endpoints, want 19 of 570", b.Racks, b.RackEndpoints)
+	}
+}

@@ -150,6 +150,7 @@ func Metrics() []*Metric {
 		{"electric_length", GroupCost, dataset.Float, "m", "total length of the electric cables"},
 		{"fiber_length", GroupCost, dataset.Float, "m", "total length of the optical cables"},
 		{"racks", GroupCost, dataset.Int, "racks", "racks (cabinets, electrical groups, fat-tree pods) of the layout; 0 when the model places none"},
+		{"rack_endpoints", GroupCost, dataset.Int, "endpoints", "the most common number of endpoints in a rack or electrical group (projective networks Tables 4 and 5: size of electrical group); 0 when the cost comes from formulas"},
 		{"priced_radix", GroupCost, dataset.Int, "ports", "ports priced and powered per router (router_radix, or the most ports used on one router)"},
 	}
 	ms = append(ms, simMetrics()...)
@@ -415,6 +416,7 @@ func computeCost(ctx context.Context, f *families.Family, p families.Values, m *
 		"electric_length":    dataset.FloatValue(b.ElectricLength),
 		"fiber_length":       dataset.FloatValue(b.FiberLength),
 		"racks":              dataset.IntValue(int64(b.Racks)),
+		"rack_endpoints":     dataset.IntValue(b.RackEndpoints),
 		"priced_radix":       dataset.IntValue(int64(b.Radix)),
 	}, nil
 }

@@ -1380,6 +1380,7 @@ figure "fig6a" {
   x_min   = 0
   x_max   = 1
   y_min   = 0
+  y_max   = 60
   legend  = "top-left"
 }
 
@@ -1396,6 +1397,7 @@ figure "fig6b" {
   x_min   = 0
   x_max   = 1
   y_min   = 0
+  y_max   = 60
   legend  = "top-left"
 }
 
@@ -1412,6 +1414,7 @@ figure "fig6c" {
   x_min   = 0
   x_max   = 1
   y_min   = 0
+  y_max   = 60
   legend  = "top-left"
 }
 
@@ -1428,6 +1431,7 @@ figure "fig6d" {
   x_min   = 0
   x_max   = 1
   y_min   = 0
+  y_max   = 60
   legend  = "top-left"
 }
 

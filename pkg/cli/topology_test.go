@@ -116,6 +116,7 @@ func TestSim(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"sim", "slimfly", "q=5", "--load", "2"}, "2 is outside [0, 1]"},
+		{[]string{"sim", "slimfly", "q=5", "--load", "0"}, "the load must be positive"},
 		{[]string{"sim", "slimfly", "q=5", "--traffic", "unifrom"}, `Did you mean "uniform"?`},
 		{[]string{"sim", "slimfly", "q=5", "--set", "buffers=4"}, `unknown sim option "buffers"`},
 		{[]string{"sim", "moore_bound", "degree=7"}, "sizing-only"},

@@ -48,7 +48,7 @@ func simOptions() []simOption {
 	return []simOption{
 		{Name: "routing", Kind: "string", Default: "min", Doc: "routing algorithm (package netsim): " + strings.Join(netsim.RoutingNames(), ", ") + "; min: minimal, smallest next hop; val: Valiant; ugal-l, ugal-g: SC14 section IV; ugal-threshold[:t=T,c=C,n=N]: SC15 section 3.3; dor: dimension order with datelines (tori, meshes, hypercubes); anca: fat-tree adaptive nearest common ancestor; min-df, val-df, ugal-l-df: Dragonfly routings (Kim et al.)"},
 		{Name: "traffic", Kind: "string", Default: "uniform", Choices: traffic.Names(), Doc: "traffic pattern (package traffic): " + strings.Join(traffic.Names(), ", ")},
-		{Name: "load", Kind: "number", Default: 0.5, Min: 1e-9, Max: 1, Doc: "offered load in flits per endpoint per cycle, in (0, 1]"},
+		{Name: "load", Kind: "number", Default: 0.5, Min: 0, Max: 1, Doc: "offered load in flits per endpoint per cycle, in (0, 1]"},
 		{Name: "seed", Kind: "int", Default: int64(1), Min: 0, Max: math.MaxInt64, Doc: "seed; each cell derives its streams from it and its parameters"},
 		i("vcs", d.VCs, 0, 64, "virtual channels per port; 0 = the VC classes the routing needs (hop-indexed)", func(c *netsim.Config, v int) { c.VCs = v }),
 		i("buffer_flits", d.BufPerPort, 1, 1<<20, "input buffer per port in flits, split over the VCs (SC14: 64)", func(c *netsim.Config, v int) { c.BufPerPort = v }),
@@ -216,6 +216,9 @@ func simValue(o simOption, v cty.Value) (any, string) {
 		}
 		if f < o.Min || f > o.Max {
 			return nil, fmt.Sprintf("%g is outside [%g, %g]", f, o.Min, o.Max)
+		}
+		if o.Name == "load" && f == 0 {
+			return nil, "the load must be positive"
 		}
 		if o.Kind == "int" {
 			return int64(f), ""

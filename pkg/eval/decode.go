@@ -1139,30 +1139,10 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 	s := &Study{Name: b.Labels[0], Range: b.LabelRanges[0]}
 	before := len(d.diags)
 	d.checkBody(b.Body, "a study block", []string{"title", "description", "enabled", "topologies", "metrics", "cost_model", "rows"}, "analysis", "sim")
-	for _, sb := range b.Body.Blocks {
-		if sb.Type != "sim" {
-			continue
-		}
-		if s.Sim != nil {
-			d.errorf(sb.TypeRange, "Duplicate sim block", "Study %q has more than one sim block.", s.Name)
-			continue
-		}
-		if len(sb.Labels) > 0 {
-			d.errorf(sb.LabelRanges[0], "Unexpected label", "A sim block takes no label.")
-		}
+	if sb := d.nestedBlock(b, "sim"); sb != nil {
 		s.Sim = d.decodeSim(sb)
 	}
-	for _, ab := range b.Body.Blocks {
-		if ab.Type != "analysis" {
-			continue
-		}
-		if s.Analysis != nil {
-			d.errorf(ab.TypeRange, "Duplicate analysis block", "Study %q has more than one analysis block.", s.Name)
-			continue
-		}
-		if len(ab.Labels) > 0 {
-			d.errorf(ab.LabelRanges[0], "Unexpected label", "An analysis block takes no label.")
-		}
+	if ab := d.nestedBlock(b, "analysis"); ab != nil {
 		s.Analysis = d.decodeAnalysis(ab)
 	}
 	if a, ok := b.Body.Attributes["title"]; ok {
@@ -1366,6 +1346,26 @@ func (d *decoder) decodeRows(s *Study, a *hclsyntax.Attribute) bool {
 		s.Literal = append(s.Literal, row)
 	}
 	return true
+}
+
+// nestedBlock returns the unlabelled nested block of type typ in b (nil if
+// there is none), reporting a second one and labels.
+func (d *decoder) nestedBlock(b *hclsyntax.Block, typ string) *hclsyntax.Block {
+	var found *hclsyntax.Block
+	for _, nb := range b.Body.Blocks {
+		if nb.Type != typ {
+			continue
+		}
+		if found != nil {
+			d.errorf(nb.TypeRange, "Duplicate "+typ+" block", "%s %q has more than one %s block.", b.Type, b.Labels[0], typ)
+			continue
+		}
+		if len(nb.Labels) > 0 {
+			d.errorf(nb.LabelRanges[0], "Unexpected label", "A %s block takes no label.", typ)
+		}
+		found = nb
+	}
+	return found
 }
 
 // sizingOnly returns the first topology whose family cannot be built.

@@ -355,29 +355,27 @@ func FamiliesMarkdown(reg *families.Registry) string {
 	}
 	b.WriteString("\n### Sim options\n\nSet in a study's `sim { ... }` block; any option may be a list (a sweep axis).\n\n| option | type | default | meaning |\n|---|---|---|---|\n")
 	for _, o := range simOptions() {
-		kind := o.Kind
-		if len(o.Choices) > 0 {
-			kind = strings.ReplaceAll(quoteAll(o.Choices), ", ", " \\| ")
-		}
-		def := fmt.Sprint(o.Default)
-		if s, ok := o.Default.(string); ok {
-			def = fmt.Sprintf("%q", s)
-		}
+		kind, def := optionKindDefault(o.Kind, o.Choices, o.Default)
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", o.Name, kind, def, o.Doc)
 	}
 	b.WriteString("\n### Analysis options\n\nSet in a study's `analysis { ... }` block.\n\n| option | type | default | groups | meaning |\n|---|---|---|---|---|\n")
 	for _, o := range analysisOptions() {
-		kind := o.Kind
-		if len(o.Choices) > 0 {
-			kind = strings.ReplaceAll(quoteAll(o.Choices), ", ", " \\| ")
-		}
-		def := fmt.Sprint(o.Default)
-		if s, ok := o.Default.(string); ok {
-			def = fmt.Sprintf("%q", s)
-		}
+		kind, def := optionKindDefault(o.Kind, o.Choices, o.Default)
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", o.Name, kind, def, strings.Join(o.Groups, ", "), o.Doc)
 	}
 	return b.String()
+}
+
+// optionKindDefault formats an option's type (its choices when it has
+// some) and default for a Markdown table.
+func optionKindDefault(kind string, choices []string, def any) (string, string) {
+	if len(choices) > 0 {
+		kind = strings.ReplaceAll(quoteAll(choices), ", ", " \\| ")
+	}
+	if s, ok := def.(string); ok {
+		return kind, fmt.Sprintf("%q", s)
+	}
+	return kind, fmt.Sprint(def)
 }
 
 // wrap splits text into lines of at most width characters.

@@ -874,14 +874,7 @@ func ringRandom() *Family {
 		Params:  rndRingParamList(),
 		Version: 1,
 	}
-	return pipeline[rndParams]{
-		parse: func(v Values) (rndParams, error) { return rndParseRing(name, v) },
-		size:  func(t rndParams) (Size, error) { return rndRingSize(name, t) },
-		limit: "routers",
-		build: func(t rndParams, sz Size) (*Topology, error) {
-			return rndBuildRing(name, t, sz, false, rndStreamRing)
-		},
-	}.wire(f)
+	return wireRing(f, func(v Values) (rndParams, error) { return rndParseRing(name, v) }, false, rndStreamRing)
 }
 
 func ringNbr() *Family {
@@ -918,14 +911,7 @@ func ringNbr() *Family {
 			Doc: "shortcut reach (the paper's p): shortcuts join routers fewer than N*reach/2 ring hops apart, 0 < reach <= 1"}),
 		Version: 1,
 	}
-	return pipeline[rndParams]{
-		parse: parse,
-		size:  func(t rndParams) (Size, error) { return rndRingSize(name, t) },
-		limit: "routers",
-		build: func(t rndParams, sz Size) (*Topology, error) {
-			return rndBuildRing(name, t, sz, false, rndStreamNbr)
-		},
-	}.wire(f)
+	return wireRing(f, parse, false, rndStreamNbr)
 }
 
 func ringGau() *Family {
@@ -961,12 +947,19 @@ func ringGau() *Family {
 			Doc: "Gaussian width: shortcut ring offsets have standard deviation N*alpha/2 (at least 1 hop), alpha > 0"}),
 		Version: 1,
 	}
+	return wireRing(f, parse, true, rndStreamGau)
+}
+
+// wireRing wires a ring-with-shortcuts family: ring sizes, and the build of
+// rndBuildRing with the family's shortcut rule (gaussian) and stream.
+func wireRing(f *Family, parse func(Values) (rndParams, error), gaussian bool, stream uint64) *Family {
+	name := f.Name
 	return pipeline[rndParams]{
 		parse: parse,
 		size:  func(t rndParams) (Size, error) { return rndRingSize(name, t) },
 		limit: "routers",
 		build: func(t rndParams, sz Size) (*Topology, error) {
-			return rndBuildRing(name, t, sz, true, rndStreamGau)
+			return rndBuildRing(name, t, sz, gaussian, stream)
 		},
 	}.wire(f)
 }

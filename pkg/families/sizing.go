@@ -118,11 +118,16 @@ type sizingParams struct {
 	param            string
 }
 
-// check reports an overflow of the sizing figures, so that Resolve (and
-// hence Normalize) rejects what Size cannot compute.
-func (t sizingParams) check(fam string) error {
-	_, err := t.size(fam)
-	return err
+// wireSizing wires a sizing-only family whose only resolved choice is p.
+// (pipeline.wire's Resolve sizes the values, so Normalize rejects what Size
+// cannot compute.)
+func wireSizing(f *Family, parse func(Values) (sizingParams, error)) *Family {
+	name := f.Name
+	return pipeline[sizingParams]{
+		parse:   parse,
+		resolve: func(t sizingParams, v Values) Values { return withValues(v, "p", t.p) },
+		size:    func(t sizingParams) (Size, error) { return t.size(name) },
+	}.wire(f)
 }
 
 func (t sizingParams) size(fam string) (Size, error) {
@@ -169,7 +174,7 @@ func longHop() *Family {
 		if t.p, err = intParam(name, v, "p", 1, maxConc); err != nil {
 			return t, err
 		}
-		return t, t.check(name)
+		return t, nil
 	}
 	f := &Family{
 		Name: name,
@@ -246,7 +251,7 @@ func bdf() *Family {
 		if t.p, err = sizingConc(name, v, t.kNet, 3); err != nil {
 			return t, err
 		}
-		return t, t.check(name)
+		return t, nil
 	}
 	f := &Family{
 		Name: name,
@@ -266,11 +271,7 @@ func bdf() *Family {
 		},
 		Version: 1,
 	}
-	return pipeline[sizingParams]{
-		parse:   parse,
-		resolve: func(t sizingParams, v Values) Values { return withValues(v, "p", t.p) },
-		size:    func(t sizingParams) (Size, error) { return t.size(name) },
-	}.wire(f)
+	return wireSizing(f, parse)
 }
 
 // isOddPowerOf reports whether x = b^(2e+1) for some e >= 0.
@@ -335,7 +336,7 @@ func delorme() *Family {
 		if t.p, err = sizingConc(name, v, t.kNet, diameter); err != nil {
 			return t, err
 		}
-		return t, t.check(name)
+		return t, nil
 	}
 	f := &Family{
 		Name: name,
@@ -363,11 +364,7 @@ func delorme() *Family {
 		},
 		Version: 1,
 	}
-	return pipeline[sizingParams]{
-		parse:   parse,
-		resolve: func(t sizingParams, v Values) Values { return withValues(v, "p", t.p) },
-		size:    func(t sizingParams) (Size, error) { return t.size(name) },
-	}.wire(f)
+	return wireSizing(f, parse)
 }
 
 func mooreBound() *Family {
@@ -389,7 +386,7 @@ func mooreBound() *Family {
 		if t.p, err = sizingConc(name, v, t.kNet, d); err != nil {
 			return t, err
 		}
-		return t, t.check(name)
+		return t, nil
 	}
 	f := &Family{
 		Name: name,
@@ -411,11 +408,7 @@ func mooreBound() *Family {
 		},
 		Version: 1,
 	}
-	return pipeline[sizingParams]{
-		parse:   parse,
-		resolve: func(t sizingParams, v Values) Values { return withValues(v, "p", t.p) },
-		size:    func(t sizingParams) (Size, error) { return t.size(name) },
-	}.wire(f)
+	return wireSizing(f, parse)
 }
 
 // generalizedPolygonIncidence returns the sizing-only family of the
@@ -464,7 +457,7 @@ func generalizedPolygonIncidence(name string, n int64) *Family {
 			}
 			t.p = p
 		}
-		return t, t.check(name)
+		return t, nil
 	}
 	f := &Family{
 		Name: name,
@@ -481,9 +474,5 @@ func generalizedPolygonIncidence(name string, n int64) *Family {
 		},
 		Version: 1,
 	}
-	return pipeline[sizingParams]{
-		parse:   parse,
-		resolve: func(t sizingParams, v Values) Values { return withValues(v, "p", t.p) },
-		size:    func(t sizingParams) (Size, error) { return t.size(name) },
-	}.wire(f)
+	return wireSizing(f, parse)
 }

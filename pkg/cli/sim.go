@@ -33,21 +33,12 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			invalid := func(err error) error { return &exitError{ExitInvalid, err} }
-			reg := families.Default()
-			f, ok := reg.Lookup(args[0])
-			if !ok {
-				return invalid(fmt.Errorf("unknown family %q; families: %s", args[0], strings.Join(reg.Names(), ", ")))
+			f, v, err := familyInstance(args)
+			if err != nil {
+				return err
 			}
 			if f.SizingOnly() {
 				return invalid(fmt.Errorf("family %s is sizing-only: it cannot be simulated", f.Name))
-			}
-			given, err := f.ParseAssignments(args[1:])
-			if err != nil {
-				return invalid(err)
-			}
-			v, err := f.Normalize(given)
-			if err != nil {
-				return invalid(err)
 			}
 			settings := map[string]string{
 				"routing": routing, "traffic": traffic, "load": fmt.Sprint(load),

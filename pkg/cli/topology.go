@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -12,6 +13,26 @@ import (
 	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/topoio"
 )
+
+// familyInstance resolves "FAMILY name=value..." command arguments into a
+// family and its normalized parameters; errors are usage errors (exit 1).
+func familyInstance(args []string) (*families.Family, families.Values, error) {
+	invalid := func(err error) error { return &exitError{ExitInvalid, err} }
+	reg := families.Default()
+	f, ok := reg.Lookup(args[0])
+	if !ok {
+		return nil, nil, invalid(fmt.Errorf("unknown family %q; families: %s", args[0], strings.Join(reg.Names(), ", ")))
+	}
+	given, err := f.ParseAssignments(args[1:])
+	if err != nil {
+		return nil, nil, invalid(err)
+	}
+	v, err := f.Normalize(given)
+	if err != nil {
+		return nil, nil, invalid(err)
+	}
+	return f, v, nil
+}
 
 func (o *options) topologyCmd() *cobra.Command {
 	var format, output string
@@ -37,25 +58,12 @@ Sizing-only families support --format stats only (sizing figures).
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			invalid := func(err error) error { return &exitError{ExitInvalid, err} }
-			reg := families.Default()
-			f, ok := reg.Lookup(args[0])
-			if !ok {
-				return invalid(fmt.Errorf("unknown family %q; families: %s", args[0], strings.Join(reg.Names(), ", ")))
-			}
-			known := false
-			for _, x := range topoio.Formats() {
-				known = known || x == format
-			}
-			if !known {
+			if !slices.Contains(topoio.Formats(), format) {
 				return invalid(fmt.Errorf("unknown format %q; formats: %s", format, strings.Join(topoio.Formats(), ", ")))
 			}
-			given, err := f.ParseAssignments(args[1:])
+			f, v, err := familyInstance(args)
 			if err != nil {
-				return invalid(err)
-			}
-			v, err := f.Normalize(given)
-			if err != nil {
-				return invalid(err)
+				return err
 			}
 			if f.SizingOnly() && format != topoio.FormatStats {
 				return invalid(fmt.Errorf("family %s is sizing-only: only --format stats is available", f.Name))

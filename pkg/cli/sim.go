@@ -37,8 +37,8 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 			if err != nil {
 				return err
 			}
-			if f.SizingOnly() {
-				return invalid(fmt.Errorf("family %s is sizing-only: it cannot be simulated", f.Name))
+			if f.SizingOnlyFor(v) {
+				return invalid(fmt.Errorf("family %s is %s: it cannot be simulated", f.Name, sizingWhat(f)))
 			}
 			settings := map[string]string{
 				"routing": routing, "traffic": traffic, "load": fmt.Sprint(load),

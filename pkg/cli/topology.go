@@ -65,11 +65,12 @@ Sizing-only families support --format stats only (sizing figures).
 			if err != nil {
 				return err
 			}
-			if f.SizingOnly() && format != topoio.FormatStats {
-				return invalid(fmt.Errorf("family %s is sizing-only: only --format stats is available", f.Name))
+			sizing := f.SizingOnlyFor(v)
+			if sizing && format != topoio.FormatStats {
+				return invalid(fmt.Errorf("family %s is %s: only --format stats is available", f.Name, sizingWhat(f)))
 			}
 			var t *families.Topology
-			if !f.SizingOnly() {
+			if !sizing {
 				if t, err = f.Build(v); err != nil {
 					return invalid(err)
 				}
@@ -98,4 +99,13 @@ Sizing-only families support --format stats only (sizing figures).
 	cmd.Flags().StringVar(&format, "format", topoio.FormatStats, "output format: "+strings.Join(topoio.Formats(), ", "))
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file (atomically) instead of stdout")
 	return cmd
+}
+
+// sizingWhat describes why f cannot build some values: the whole family is
+// sizing-only, or the chosen variant is.
+func sizingWhat(f *families.Family) string {
+	if f.SizingOnly() {
+		return "sizing-only"
+	}
+	return "sizing-only for these parameters"
 }

@@ -300,7 +300,7 @@ func studyGroups(s *Study) []string {
 // the built network (package cost prices some families from formulas).
 func needsBuild(group string, in *Instance, model *CostModel) bool {
 	if group == GroupCost {
-		return model != nil && !in.Topology.Family.SizingOnly() && cost.NeedsTopology(model.Model, in.Topology.Family.Name)
+		return model != nil && !in.Topology.Family.SizingOnlyFor(in.Params) && cost.NeedsTopology(model.Model, in.Topology.Family.Name)
 	}
 	return lookupGroup(group).graph
 }

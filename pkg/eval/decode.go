@@ -136,6 +136,7 @@ func (l *Loader) Load(args []string) ([]*Experiment, hcl.Diagnostics) {
 			for _, t := range e.Topologies {
 				diags = append(diags, expand(t)...)
 			}
+			diags = append(diags, checkBuildable(e)...)
 		}
 	}
 	sortDiags(diags)
@@ -1228,7 +1229,7 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 		if m.Group == GroupCost {
 			bad := false
 			for _, t := range s.Topologies {
-				if t.Family.SizingOnly() && cost.NeedsTopology(s.CostModel.Model, t.Family.Name) {
+				if t.sizingOnly() && cost.NeedsTopology(s.CostModel.Model, t.Family.Name) {
 					d.errorf(ranges[i], "Metric needs a built graph", "Metric %q under cost model %q needs the layout of the built network, but family %q of topology %q is sizing-only (package cost prices only long_hop, fat trees, hypercubes, Dragonflies and folded tori from formulas).", n, s.CostModel.Name, t.Family.Name, t.Name)
 					bad = true
 					break
@@ -1368,14 +1369,30 @@ func (d *decoder) nestedBlock(b *hclsyntax.Block, typ string) *hclsyntax.Block {
 	return found
 }
 
-// sizingOnly returns the first topology whose family cannot be built.
+// sizingOnly returns the first topology with an instance that its family
+// cannot build (a sizing-only family, or a variant without a construction).
 func sizingOnly(ts []*Topology) *Topology {
 	for _, t := range ts {
-		if t.Family.SizingOnly() {
+		if t.sizingOnly() {
 			return t
 		}
 	}
 	return nil
+}
+
+// sizingOnly reports whether t's family is sizing-only or, once the sweep
+// is expanded, cannot build one of t's instances (a variant without a
+// construction, such as delorme's "sc14").
+func (t *Topology) sizingOnly() bool {
+	if t.Family.SizingOnly() {
+		return true
+	}
+	for _, in := range t.Instances {
+		if t.Family.SizingOnlyFor(in.Params) {
+			return true
+		}
+	}
+	return false
 }
 
 // Identity columns at the start of every study dataset.
@@ -1867,4 +1884,48 @@ func didYouMean(name string, candidates []string) string {
 		return ""
 	}
 	return fmt.Sprintf(" Did you mean %q?", best)
+}
+
+// checkBuildable reports, after the sweeps are expanded, studies that ask
+// a family building only some of its variants for graph metrics on an
+// instance it cannot build (families sizing-only as a whole are reported
+// at the metric while decoding).
+func checkBuildable(e *Experiment) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, s := range e.Studies {
+		for _, t := range s.Topologies {
+			if t.Family.SizingOnly() || !t.sizingOnly() {
+				continue
+			}
+			for _, m := range s.Metrics {
+				graph := lookupGroup(m.Group).graph ||
+					(m.Group == GroupCost && s.CostModel != nil && cost.NeedsTopology(s.CostModel.Model, t.Family.Name))
+				if !graph {
+					continue
+				}
+				var bad *Instance
+				for _, in := range t.Instances {
+					if t.Family.SizingOnlyFor(in.Params) {
+						bad = in
+						break
+					}
+				}
+				rng := s.Range
+				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Metric needs a built graph",
+					Detail: fmt.Sprintf("Study %q asks for metric %q, which needs the built network, but instance %s of family %q cannot be built: %v.",
+						s.Name, m.Name, bad.Label(), t.Family.Name, buildError(t.Family, bad.Params)),
+					Subject: &rng})
+				break
+			}
+		}
+	}
+	return diags
+}
+
+// buildError returns why f cannot build v, as its builder says.
+func buildError(f *families.Family, v families.Values) error {
+	if _, err := f.Build(v); err != nil {
+		return err
+	}
+	return fmt.Errorf("sizing-only")
 }

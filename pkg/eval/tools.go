@@ -248,10 +248,7 @@ func FamiliesText(reg *families.Registry, names []string) string {
 		tw := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
 		for _, n := range reg.Names() {
 			f, _ := reg.Lookup(n)
-			kind := "built"
-			if f.SizingOnly() {
-				kind = "sizing-only"
-			}
+			kind := buildKind(f)
 			fmt.Fprintf(tw, "    %s\t%s\t%s\n", f.Name, kind, strings.Join(f.ParamNames(), ", "))
 		}
 		tw.Flush()
@@ -285,16 +282,25 @@ func FamiliesText(reg *families.Registry, names []string) string {
 	return b.String()
 }
 
+// buildKind says whether f builds its graphs: "built", "sizing-only" or
+// "partly built" (some variants are sizing-only).
+func buildKind(f *families.Family) string {
+	switch {
+	case f.SizingOnly():
+		return "sizing-only"
+	case f.PartlySizingOnly():
+		return "partly built"
+	}
+	return "built"
+}
+
 // FamiliesMarkdown is the reference of families and metrics for the README.
 func FamiliesMarkdown(reg *families.Registry) string {
 	var b strings.Builder
 	b.WriteString("### Families\n\n| family | parameters | graph |\n|---|---|---|\n")
 	for _, n := range reg.Names() {
 		f, _ := reg.Lookup(n)
-		graph := "built"
-		if f.SizingOnly() {
-			graph = "sizing-only"
-		}
+		graph := buildKind(f)
 		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s |\n", f.Name, f.Name, strings.Join(f.ParamNames(), ", "), graph)
 	}
 	b.WriteString("\n")

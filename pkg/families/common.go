@@ -195,6 +195,9 @@ type pipeline[T any] struct {
 	size    func(T) (Size, error)
 	limit   string                           // the parameter named when the topology is too large to build
 	build   func(T, Size) (*Topology, error) // nil: a sizing-only family
+	// sizing, if set, names the values that have no construction: Build
+	// refuses them with the returned reason (empty: buildable).
+	sizing func(T) string
 }
 
 // wire sets f's Resolve, Size and Build from p and returns f.
@@ -233,10 +236,21 @@ func (p pipeline[T]) wire(f *Family) *Family {
 		if err != nil {
 			return nil, err
 		}
+		if p.sizing != nil {
+			if why := p.sizing(t); why != "" {
+				return nil, fmt.Errorf("family %s: %s", f.Name, why)
+			}
+		}
 		if err := checkBuildable(f.Name, p.limit, sz); err != nil {
 			return nil, err
 		}
 		return p.build(t, sz)
+	}
+	if p.sizing != nil {
+		f.sizingFor = func(v Values) bool {
+			t, err := p.parse(v)
+			return err == nil && p.sizing(t) != ""
+		}
 	}
 	return f
 }

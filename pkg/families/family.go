@@ -197,10 +197,26 @@ type Family struct {
 	// sizing-only family (the paper gives formulas but no construction is
 	// implemented): such a family supports the size metrics only.
 	Build func(Values) (*Topology, error)
+
+	// sizingFor reports, for a family with a builder, which resolved values
+	// it cannot build (delorme builds its quadrangle and hexagon variants
+	// but not SC14's); nil: it builds every value set.
+	sizingFor func(Values) bool
 }
 
-// SizingOnly reports whether f has sizing formulas but no builder.
+// SizingOnly reports whether f has sizing formulas but no builder at all.
 func (f *Family) SizingOnly() bool { return f.Build == nil }
+
+// SizingOnlyFor reports whether f cannot build the resolved values v: it is
+// sizing-only, or v selects a variant without a construction (delorme's
+// variant "sc14"). Size still works for such values.
+func (f *Family) SizingOnlyFor(v Values) bool {
+	return f.Build == nil || (f.sizingFor != nil && f.sizingFor(v))
+}
+
+// PartlySizingOnly reports whether f builds some of its variants but not
+// all of them.
+func (f *Family) PartlySizingOnly() bool { return f.Build != nil && f.sizingFor != nil }
 
 // Param returns the parameter with the given name, or nil.
 func (f *Family) Param(name string) *Param {

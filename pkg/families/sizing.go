@@ -8,9 +8,10 @@ import (
 	"github.com/runexp/runexp/pkg/gf"
 )
 
-// sizingFamilies returns the sizing-only families: Long Hop, BDF, Delorme,
-// the Moore bound and the incidence graphs of generalized quadrangles and
-// hexagons.
+// sizingFamilies returns the families defined by their sizing formulas
+// first: the sizing-only Long Hop, BDF and Moore bound, Delorme's graphs
+// (built for the generalized quadrangle and hexagon variants) and the
+// incidence graphs of generalized quadrangles and hexagons (built).
 func sizingFamilies() []*Family {
 	return []*Family{longHop(), bdf(), delorme(), mooreBound(),
 		generalizedPolygonIncidence("gq_incidence", 4), generalizedPolygonIncidence("gh_incidence", 6)}
@@ -116,17 +117,24 @@ type sizingParams struct {
 	links            int64 // 0: routers*kNet/2
 	extra            int64 // long_hop: the resolved L
 	param            string
+	q                int64  // delorme, gq_incidence, gh_incidence: the order
+	variant          string // delorme: the resolved variant
 }
 
-// wireSizing wires a sizing-only family whose only resolved choice is p.
-// (pipeline.wire's Resolve sizes the values, so Normalize rejects what Size
-// cannot compute.)
-func wireSizing(f *Family, parse func(Values) (sizingParams, error)) *Family {
+// wireSizing wires a family of this file whose only resolved choice is p.
+// build is nil for a sizing-only family; sizing, if set, names the values
+// build cannot construct. (pipeline.wire's Resolve sizes the values, so
+// Normalize rejects what Size cannot compute.)
+func wireSizing(f *Family, parse func(Values) (sizingParams, error),
+	build func(sizingParams, Size) (*Topology, error), sizing func(sizingParams) string) *Family {
 	name := f.Name
 	return pipeline[sizingParams]{
 		parse:   parse,
 		resolve: func(t sizingParams, v Values) Values { return withValues(v, "p", t.p) },
 		size:    func(t sizingParams) (Size, error) { return t.size(name) },
+		limit:   "q",
+		build:   build,
+		sizing:  sizing,
 	}.wire(f)
 }
 
@@ -271,7 +279,7 @@ func bdf() *Family {
 		},
 		Version: 1,
 	}
-	return wireSizing(f, parse)
+	return wireSizing(f, parse, nil, nil)
 }
 
 // isOddPowerOf reports whether x = b^(2e+1) for some e >= 0.
@@ -293,6 +301,7 @@ func delorme() *Family {
 		if err != nil {
 			return t, err
 		}
+		t.q, t.variant = q, variant
 		s := sizer{ok: true}
 		var diameter int64
 		switch variant {
@@ -341,30 +350,44 @@ func delorme() *Family {
 	f := &Family{
 		Name: name,
 		Doc: "Delorme graphs (C. Delorme, Grands graphes de degre et diametre donnes, European J. " +
-			"Combin. 6, 1985): a sizing-only family (no builder) with the sizes the papers print. " +
-			"variant \"sc14\" (Besta and Hoefler, Slim Fly, SC14, section II-C and Fig. 5b; DEL): for " +
-			"a prime power q (the paper's v), diameter 3, network radix k' = (q+1)^2 and Nr = " +
-			"(q+1)^2(q^2+1)^2 routers (q = 9: k' = 100, 672,400 routers, 68% of the Moore bound as " +
-			"SC14 states); links = floor(Nr*k'/2), exact if the graph is k'-regular (the paper gives " +
-			"only Nr and k'; for even q Nr*k' is odd, so the floor is an upper bound). variant " +
-			"\"quadrangle\" (projective networks paper, section 4.3 and Tables 2-3): the incidence " +
-			"graph of the generalized quadrangle W(q) with each point identified with its polar line, " +
-			"q an odd power of 2: (q+1)(q^2+1) routers, maximum degree q+1, diameter 3; the q^2+1 " +
-			"absolute points (an ovoid) lose their loop and have degree q, so links = q(q+2)(q^2+1)/2. " +
-			"variant \"hexagon\": the same for the split Cayley hexagon H(q), which has a polarity for " +
-			"q an odd power of 3: (q+1)(q^4+q^2+1) routers, degree q+1 (q for the q^3+1 absolute " +
-			"points), diameter 5, links ((q+1)Nr - q^3 - 1)/2. NetworkRadix is the maximum degree; " +
-			"endpoints p*Nr, radix k' + p, p = \"balanced\" = ceil(k'/D) for diameter D ((q+1)/3 for " +
-			"quadrangles as in Table 3, ceil(k'/3) for sc14, ceil((q+1)/5) for hexagons).",
+			"Combin. 6, 1985). variant \"quadrangle\" (projective networks paper, section 4.3 and " +
+			"Tables 2-3) is built: the points of the generalized quadrangle W(q), q an odd power of 2, " +
+			"each adjacent to the other points of its image line under the Tits polarity (package " +
+			"polygon): (q+1)(q^2+1) routers, maximum degree q+1, diameter 3; the q^2+1 absolute points " +
+			"(a Suzuki-Tits ovoid) lose their loop and have degree q, so links = q(q+2)(q^2+1)/2 " +
+			"(q = 2: 15 routers, 20 links; q = 8: 585 routers; q = 32: 33,825 routers). variant " +
+			"\"hexagon\" is built the same way from the split Cayley hexagon H(q), which has a " +
+			"polarity for q an odd power of 3 (found by an exhaustive search, so only q = 3 builds; " +
+			"H(27) has 14.9 M points): (q+1)(q^4+q^2+1) routers, degree q+1 (q for the q^3+1 absolute " +
+			"points), diameter 5, links ((q+1)Nr - q^3 - 1)/2 (q = 3: 364 routers, 714 links). " +
+			"variant \"sc14\" (Besta and Hoefler, Slim Fly, SC14, section II-C and Fig. 5b; DEL) is " +
+			"sizing-only, with the sizes SC14 prints: for a prime power q (the paper's v), diameter 3, " +
+			"network radix k' = (q+1)^2 and Nr = (q+1)^2(q^2+1)^2 routers (q = 9: k' = 100, 672,400 " +
+			"routers, 68% of the Moore bound as SC14 states); links = floor(Nr*k'/2), exact if the " +
+			"graph is k'-regular (the paper gives only Nr and k'; for even q Nr*k' is odd, so the " +
+			"floor is an upper bound). NetworkRadix is the maximum degree; endpoints p*Nr, radix k' + " +
+			"p, p = \"balanced\" = ceil(k'/D) for diameter D ((q+1)/3 for quadrangles as in Table 3, " +
+			"ceil(k'/3) for sc14, ceil((q+1)/5) for hexagons). Routers are numbered as the points of " +
+			"the polygon (package polygon) and carry their homogeneous coordinates (4 for W(q), 7 for " +
+			"H(q) on the quadric Q(6, q)).",
 		Params: []Param{
 			{Name: "variant", Kind: String, Default: "sc14", Choices: []string{"sc14", "quadrangle", "hexagon"},
 				Doc: "\"sc14\": SC14's DEL graphs, k' = (q+1)^2; \"quadrangle\": generalized quadrangle (q = 2^(2e+1)); \"hexagon\": generalized hexagon (q = 3^(2e+1))"},
 			{Name: "q", Kind: Int, Doc: "prime power (SC14's v): any for sc14, an odd power of 2 for quadrangle, an odd power of 3 for hexagon"},
 			balancedP("endpoints per router: an integer >= 1 or \"balanced\" = ceil(k'/D)"),
 		},
-		Version: 1,
+		Version: 2,
 	}
-	return wireSizing(f, parse)
+	sizing := func(t sizingParams) string {
+		if t.variant == "sc14" {
+			return "variant \"sc14\" is sizing-only: SC14 gives the sizes of its DEL graphs but no construction"
+		}
+		return ""
+	}
+	build := func(t sizingParams, sz Size) (*Topology, error) {
+		return buildDelorme(name, t.variant, int(t.q), t.p, sz)
+	}
+	return wireSizing(f, parse, build, sizing)
 }
 
 func mooreBound() *Family {
@@ -408,7 +431,7 @@ func mooreBound() *Family {
 		},
 		Version: 1,
 	}
-	return wireSizing(f, parse)
+	return wireSizing(f, parse, nil, nil)
 }
 
 // generalizedPolygonIncidence returns the sizing-only family of the
@@ -417,8 +440,13 @@ func mooreBound() *Family {
 // and 3).
 func generalizedPolygonIncidence(name string, n int64) *Family {
 	what, table := "quadrangle", "Delta_0 = 2(q+1)/7: T = 4/7 (q+1)^2 (q^2+1), R = 9/7 (q+1)"
+	construction := "the symplectic quadrangle W(q): the points of PG(3, q) and the lines totally " +
+		"isotropic for a symplectic form (q = 2: 30 routers; q = 13: 4,760)"
 	if n == 6 {
 		what, table = "hexagon", "Delta_0 = 2(q+1)/11: T = 4/11 (q^4+q^2+1)(q+1)^2, R = 13/11 (q+1)"
+		construction = "the split Cayley hexagon H(q): the points of the quadric Q(6, q) and the lines " +
+			"of Q(6, q) whose Grassmann coordinates satisfy Tits' six linear equations (q = 2: 126 " +
+			"routers; q = 5: 7,812); it builds up to q = 9"
 	}
 	den := 2*n - 1 // 7 or 11: Table 3's Delta_0 = 2(q+1)/(2n-1)
 	parse := func(v Values) (sizingParams, error) {
@@ -433,6 +461,7 @@ func generalizedPolygonIncidence(name string, n int64) *Family {
 				return ok
 			})
 		}
+		t.q = q
 		s := sizer{ok: true}
 		points, pw := int64(1), int64(1) // 1 + q + ... + q^(n-1)
 		for i := int64(1); i < n; i++ {
@@ -462,17 +491,22 @@ func generalizedPolygonIncidence(name string, n int64) *Family {
 	f := &Family{
 		Name: name,
 		Doc: fmt.Sprintf("Incidence graph of a generalized %s of order q (points and lines, adjacent when "+
-			"incident): a sizing-only family (no builder), as listed by Camarero, Martinez, Vallejo and "+
-			"Beivide, Projective Networks, section 4.3 and Tables 2-3: a (q+1)-regular generalized Moore "+
-			"graph of diameter %d with 2(1 + q + ... + q^%d) routers, average distance tending to %g and "+
-			"link utilization 1; generalized %ss of order q exist for every prime power q. Links = "+
-			"Nr(q+1)/2, endpoints p*Nr, radix q+1+p; p = \"balanced\" is Table 3's %s (rounded).",
-			what, n, n-1, float64(n)-0.5, what, table),
+			"incident), as listed by Camarero, Martinez, Vallejo and Beivide, Projective Networks, "+
+			"section 4.3 and Tables 2-3: a (q+1)-regular bipartite generalized Moore graph of diameter "+
+			"%d and girth %d with 2(1 + q + ... + q^%d) routers, average distance tending to %g and "+
+			"link utilization 1, for every prime power q. The %s is %s (package polygon); routers "+
+			"0..Nr/2-1 are its points in the order of their homogeneous coordinates, then its lines. "+
+			"Links = Nr(q+1)/2, endpoints p*Nr, radix q+1+p; p = \"balanced\" is Table 3's %s "+
+			"(rounded).",
+			what, n, 2*n, n-1, float64(n)-0.5, what, construction, table),
 		Params: []Param{
 			{Name: "q", Kind: Int, Doc: "order: a prime power (2, 3, 4, 5, 7, 8, 9, ...)"},
 			balancedP(fmt.Sprintf("endpoints per router: an integer >= 1 or \"balanced\" = round(2(q+1)/%d)", den)),
 		},
-		Version: 1,
+		Version: 2,
 	}
-	return wireSizing(f, parse)
+	build := func(t sizingParams, sz Size) (*Topology, error) {
+		return buildPolygonIncidence(name, int(n), int(t.q), t.p, sz)
+	}
+	return wireSizing(f, parse, build, nil)
 }

@@ -12,13 +12,33 @@ import (
 )
 
 func TestSizingFamiliesAreSizingOnly(t *testing.T) {
-	for _, name := range []string{"long_hop", "bdf", "delorme", "moore_bound"} {
+	for _, name := range []string{"long_hop", "bdf", "moore_bound"} {
 		f, ok := Default().Lookup(name)
 		if !ok {
 			t.Fatalf("family %s not registered", name)
 		}
-		if !f.SizingOnly() || f.Build != nil {
+		if !f.SizingOnly() || f.Build != nil || f.PartlySizingOnly() {
 			t.Errorf("%s: not sizing-only", name)
+		}
+	}
+	// delorme builds its quadrangle and hexagon variants, not SC14's.
+	f, _ := Default().Lookup("delorme")
+	if f.SizingOnly() || !f.PartlySizingOnly() {
+		t.Errorf("delorme: SizingOnly %v PartlySizingOnly %v, want false and true", f.SizingOnly(), f.PartlySizingOnly())
+	}
+	for variant, want := range map[string]bool{"sc14": true, "quadrangle": false, "hexagon": false} {
+		q := map[string]int64{"sc14": 9, "quadrangle": 8, "hexagon": 3}[variant]
+		v, err := f.Normalize(Values{"variant": variant, "q": q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.SizingOnlyFor(v); got != want {
+			t.Errorf("delorme %s: SizingOnlyFor = %v, want %v", variant, got, want)
+		}
+		if _, err := f.Build(v); (err != nil) != want {
+			t.Errorf("delorme %s: Build error %v", variant, err)
+		} else if err != nil && !strings.Contains(err.Error(), "sizing-only") {
+			t.Errorf("delorme %s: Build error %q does not say sizing-only", variant, err)
 		}
 	}
 }

@@ -72,7 +72,7 @@ func ComputeStats(ctx context.Context, f *families.Family, v families.Values, t 
 	s := &Stats{Family: f.Name, Params: v, Routers: sz.Routers, Endpoints: sz.Endpoints,
 		Radix: sz.Radix, NetworkRadix: sz.NetworkRadix, Links: sz.Links}
 	if t == nil {
-		s.SizingOnly = f.SizingOnly()
+		s.SizingOnly = f.SizingOnlyFor(v)
 		return s, nil
 	}
 	g := t.Graph

@@ -1,0 +1,141 @@
+package polygon
+
+import (
+	"context"
+	"testing"
+)
+
+// incidence returns the adjacency lists of g's incidence graph: points
+// 0..n-1, lines n..2n-1.
+func incidence(g *Polygon) [][]int32 {
+	n := g.Points()
+	adj := make([][]int32, 2*n)
+	for p := 0; p < n; p++ {
+		for _, l := range g.LinesOf(p) {
+			adj[p] = append(adj[p], int32(n)+l)
+		}
+	}
+	for l := 0; l < n; l++ {
+		for _, p := range g.PointsOf(l) {
+			adj[n+l] = append(adj[n+l], p)
+		}
+	}
+	return adj
+}
+
+// diameterGirth returns the diameter and girth of a connected graph by BFS
+// from every vertex (diameter -1 if disconnected).
+func diameterGirth(adj [][]int32) (diam, girth int) {
+	n := len(adj)
+	dist := make([]int, n)
+	parent := make([]int32, n)
+	queue := make([]int32, 0, n)
+	girth = 1 << 30
+	for s := 0; s < n; s++ {
+		for i := range dist {
+			dist[i] = -1
+		}
+		dist[s], parent[s] = 0, -1
+		queue = append(queue[:0], int32(s))
+		for h := 0; h < len(queue); h++ {
+			u := queue[h]
+			for _, v := range adj[u] {
+				switch {
+				case dist[v] < 0:
+					dist[v], parent[v] = dist[u]+1, u
+					queue = append(queue, v)
+				case v != parent[u]:
+					if c := dist[u] + dist[v] + 1; c < girth {
+						girth = c
+					}
+				}
+			}
+		}
+		if len(queue) < n {
+			return -1, girth
+		}
+		if d := dist[queue[len(queue)-1]]; d > diam {
+			diam = d
+		}
+	}
+	return diam, girth
+}
+
+func TestGeneralizedPolygons(t *testing.T) {
+	cases := []struct {
+		name  string
+		build func(int) (*Polygon, error)
+		gon   int
+		qs    []int
+	}{
+		{"W", Symplectic, 4, []int{2, 3, 4, 5, 7, 8, 9}},
+		{"H", SplitCayley, 6, []int{2, 3, 4}},
+	}
+	for _, c := range cases {
+		for _, q := range c.qs {
+			g, err := c.build(q)
+			if err != nil {
+				t.Fatalf("%s(%d): %v", c.name, q, err)
+			}
+			if g.Points() != pointCount(q, c.gon) {
+				t.Errorf("%s(%d): %d points", c.name, q, g.Points())
+			}
+			d, gi := diameterGirth(incidence(g))
+			if d != c.gon || gi != 2*c.gon {
+				t.Errorf("%s(%d): incidence graph diameter %d girth %d, want %d and %d", c.name, q, d, gi, c.gon, 2*c.gon)
+			}
+		}
+	}
+}
+
+// delormeAdj returns the adjacency lists of the polarity graph: point p is
+// adjacent to every other point of its image line.
+func delormeAdj(pl *Polarity) ([][]int32, int) {
+	g := pl.Polygon()
+	adj := make([][]int32, g.Points())
+	abs := 0
+	for p := range adj {
+		if pl.Absolute(p) {
+			abs++
+		}
+		for _, r := range g.PointsOf(pl.Line(p)) {
+			if int(r) != p {
+				adj[p] = append(adj[p], r)
+			}
+		}
+	}
+	return adj, abs
+}
+
+func TestPolarities(t *testing.T) {
+	cases := []struct {
+		q, gon, absolute, diameter int
+	}{
+		{2, 4, 5, 3}, {8, 4, 65, 3}, {32, 4, 1025, 3}, {3, 6, 28, 5},
+	}
+	for _, c := range cases {
+		var pl *Polarity
+		var err error
+		if c.gon == 4 {
+			g, _ := Symplectic(c.q)
+			pl, err = SymplecticPolarity(g)
+		} else {
+			g, _ := SplitCayley(c.q)
+			pl, err = SplitCayleyPolarity(context.Background(), g)
+		}
+		if err != nil {
+			t.Fatalf("q=%d n=%d: %v", c.q, c.gon, err)
+		}
+		adj, abs := delormeAdj(pl)
+		if abs != c.absolute {
+			t.Errorf("q=%d n=%d: %d absolute points, want %d", c.q, c.gon, abs, c.absolute)
+		}
+		if c.q > 8 {
+			continue
+		}
+		d, girth := diameterGirth(adj)
+		if d != c.diameter {
+			t.Errorf("q=%d n=%d: Delorme graph diameter %d, want %d (girth %d)", c.q, c.gon, d, c.diameter, girth)
+		}
+	}
+}

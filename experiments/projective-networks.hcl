@@ -30,6 +30,9 @@ locals {
   sf_q   = local.paper ? [3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 32, 37, 41, 43, 47, 49] : [3, 4, 5, 7, 8, 9, 11, 13]
   df_h   = local.paper ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] : [1, 2, 3, 4, 5]
   hc_n   = local.paper ? range(2, 15) : range(2, 9)
+  gq_q   = local.paper ? [2, 3, 4, 5, 7, 8, 9, 11, 13, 16] : [2, 3, 4, 5]
+  gh_q   = local.paper ? [2, 3, 4, 5] : [2, 3]
+  delq_q = local.paper ? [2, 8, 32] : [2, 8]
 }
 
 # ---------------------------------------------------------------------------
@@ -761,9 +764,43 @@ topology "hc" {
   p      = 2
 }
 
+# Delorme's graphs exist only for q an odd power of 2 (quadrangles: 15, 585
+# and 33,825 routers for q = 2, 8, 32; the next, q = 128, has 2.1 M) and of
+# 3 (hexagons: 364 routers for q = 3; q = 27 has 14.9 M), so their limits
+# are approached by at most three sizes.
+topology "delq" {
+  family  = "delorme"
+  label   = "Delorme's graph on quadrangles"
+  variant = "quadrangle"
+  q       = local.delq_q
+  p       = "balanced"
+}
+
+topology "gq" {
+  family = "gq_incidence"
+  label  = "Incidence graph of generalized quadrangles"
+  q      = local.gq_q
+  p      = "balanced"
+}
+
+topology "delh" {
+  family  = "delorme"
+  label   = "Delorme's graph on hexagons"
+  variant = "hexagon"
+  q       = 3
+  p       = "balanced"
+}
+
+topology "gh" {
+  family = "gh_incidence"
+  label  = "Incidence graph of generalized hexagons"
+  q      = local.gh_q
+  p      = "balanced"
+}
+
 study "families" {
   title      = "The families at growing sizes (Table 2, Figs. 4-8)"
-  topologies = [topology.kn, topology.tur, topology.knn, topology.ham2, topology.dpn, topology.sf, topology.pn, topology.df, topology.ham3, topology.hc]
+  topologies = [topology.kn, topology.tur, topology.knn, topology.ham2, topology.dpn, topology.sf, topology.pn, topology.df, topology.delq, topology.ham3, topology.gq, topology.delh, topology.gh, topology.hc]
   metrics    = ["endpoints", "radix", "routers", "network_radix", "diameter", "avg_distance", "utilization", "cost_k_over_u", "moore_ratio_2"]
 }
 
@@ -838,12 +875,48 @@ table "table2" {
     avg_distance = { value = 3, abs = local.paper ? 0.1 : 0.35 }
     utilization  = { value = 1, abs = local.paper ? 0.05 : 0.2 }
   }
+  # Delorme's graphs: the absolute points (degree q) leave the links slightly
+  # unevenly loaded, as in demi-PN; u = 0.975 at q = 8 and 0.991 at q = 32.
+  expect "delq" {
+    where        = { topology = "delq", q = local.paper ? 32 : 8 }
+    source       = "Projective networks Table 2: Delorme's graph on quadrangles: k = 3, kbar -> 3, u -> 1"
+    diameter     = 3
+    avg_distance = { value = 3, abs = local.paper ? 0.035 : 0.16 }
+    utilization  = { value = 1, abs = local.paper ? 0.01 : 0.03 }
+  }
   expect "ham3" {
     enabled      = local.paper
     where        = { topology = "ham3", routers = local.paper ? 4096 : 216 }
     source       = "Projective networks Table 2: 3D Hamming: k = 3, kbar -> 3 (exactly 3n/(n+1)), u = 1"
     diameter     = 3
     avg_distance = { value = 3, abs = local.paper ? 0.19 : 0.45 }
+    utilization  = { value = 1, abs = 1e-9 }
+  }
+  # The incidence graphs of W(q) and H(q) are edge-transitive (their groups
+  # act transitively on flags), so u = 1 exactly; their distance counts from
+  # every vertex are 1, q+1, q(q+1), ..., q^(n-1), which gives the exact
+  # averages in the sources.
+  expect "gq" {
+    where        = { topology = "gq", q = local.paper ? 16 : 5 }
+    source       = "Projective networks Table 2: incidence graph of generalized quadrangles: k = 4, kbar -> 3.5 (exactly (7q^3+5q^2+3q+1)/(2q^3+2q^2+2q+1)), u = 1"
+    diameter     = 4
+    avg_distance = { value = 3.5, abs = local.paper ? 0.067 : 0.234 }
+    utilization  = { value = 1, abs = 1e-9 }
+  }
+  # Only q = 3 is within reach (the next odd power of 3, q = 27, gives 14.9 M
+  # routers), so the limit 5 is far: kbar = 4.41 at 364 routers.
+  expect "delh" {
+    where        = { topology = "delh" }
+    source       = "Projective networks Table 2: Delorme's graph on hexagons: k = 5, kbar -> 5, u -> 1"
+    diameter     = 5
+    avg_distance = { value = 5, abs = 0.6 }
+    utilization  = { value = 1, abs = 0.015 }
+  }
+  expect "gh" {
+    where        = { topology = "gh", q = local.paper ? 5 : 3 }
+    source       = "Projective networks Table 2: incidence graph of generalized hexagons: k = 6, kbar -> 5.5 (exactly (11q^5+9q^4+7q^3+5q^2+3q+1)/(2q^5+2q^4+2q^3+2q^2+2q+1)), u = 1"
+    diameter     = 6
+    avg_distance = { value = 5.5, abs = local.paper ? 0.25 : 0.49 }
     utilization  = { value = 1, abs = 1e-9 }
   }
   expect "hc" {
@@ -913,9 +986,10 @@ table "fig4" {
 # Fig. 6: the cost measure kbar/u against the number of compute nodes; Fig.
 # 7: compute nodes against router radix; Fig. 8: kbar and kbar/u of SF MMS,
 # PN and demi-PN. As in the paper, the figures show routers of at most 64
-# ports (the where filters), though the sweeps reach beyond for Table 2. Delorme's graph is
-# sizing-only here (no construction), so it has no kbar/u. The ideal curve
-# of eq. (5) is the literal study "ideal", overlaid on Fig. 6.
+# ports (the where filters), though the sweeps reach beyond for Table 2.
+# Within 64 ports Delorme's graph on quadrangles has three sizes (q = 2, 8,
+# 32: radix 4, 12, 44). The ideal curve of eq. (5) is the literal study
+# "ideal", overlaid on Fig. 6.
 # The thick curve of Fig. 6: an ideal generalized Moore graph with u = 1 and
 # routers of radix R = 64, eq. (5): T = R^k kbar^(k-1) / ((k - kbar)(kbar + 1)^k)
 # for diameter k and average distance kbar in [k - 1, k).
@@ -947,6 +1021,8 @@ figure "fig6" {
   x_label = "Compute nodes T"
   y_label = "kbar / u"
   legend  = "top-left"
+  width   = 22
+  height  = 13
 }
 
 figure "fig7" {
@@ -959,6 +1035,8 @@ figure "fig7" {
   x_label = "Router radix R"
   y_label = "Compute nodes T"
   legend  = "bottom-right"
+  width   = 22
+  height  = 13
 }
 
 figure "fig8" {

@@ -1782,7 +1782,7 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 	}
 	label := b.Labels[0]
 	for _, nb := range b.Body.Blocks {
-		d.errorf(nb.TypeRange, "Unsupported block", "An expect block holds only attributes: where, source, enabled and column = value.")
+		d.errorf(nb.TypeRange, "Unsupported block", "An expect block holds only attributes: where, every, source, enabled and column = value.")
 	}
 	if a, ok := b.Body.Attributes["enabled"]; ok {
 		on, ok := d.boolAttr(a)
@@ -1811,9 +1811,13 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 	if a, ok := b.Body.Attributes["source"]; ok {
 		source, _ = d.stringAttr(a, nil)
 	}
+	every := false
+	if a, ok := b.Body.Attributes["every"]; ok {
+		every, _ = d.boolAttr(a)
+	}
 	var out []report.Expectation
 	for _, a := range sortedAttrs(b.Body) {
-		if a.Name == "where" || a.Name == "source" || a.Name == "enabled" {
+		if a.Name == "where" || a.Name == "source" || a.Name == "enabled" || a.Name == "every" {
 			continue
 		}
 		if !d.columnRef(s, a.Name, a.NameRange, false) {
@@ -1823,7 +1827,7 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 		if !ok {
 			continue
 		}
-		e := report.Expectation{Table: t.Name, Name: label, Where: where, Column: a.Name, Source: source, Pos: a.NameRange.String()}
+		e := report.Expectation{Table: t.Name, Name: label, Where: where, Column: a.Name, Every: every, Source: source, Pos: a.NameRange.String()}
 		if !v.IsNull() && (v.Type().IsObjectType() || v.Type().IsMapType()) {
 			for it := v.ElementIterator(); it.Next(); {
 				k, x := it.Element()

@@ -18,6 +18,7 @@ import (
 const (
 	GroupSize       = "size"       // sizing formulas; no graph is built
 	GroupBounds     = "bounds"     // Moore bounds for the sizing figures; no graph is built
+	GroupStructure  = "structure"  // the built graph's size and degrees against the sizing formulas
 	GroupDistance   = "distance"   // all-pairs bit-parallel BFS on the built graph
 	GroupPaths      = "paths"      // minimal-path counts between router pairs
 	GroupLoad       = "load"       // channel loads of uniform traffic under minimal routing
@@ -46,6 +47,9 @@ func groupSpecs() map[string]groupSpec {
 		}},
 		GroupBounds: {1, false, func(_ context.Context, c *Cell, _ *families.Topology, _ int) (metricValues, error) {
 			return computeBounds(c.inst.Topology.Family, c.inst.Params)
+		}},
+		GroupStructure: {1, true, func(_ context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
+			return computeStructure(c.inst.Topology.Family, c.inst.Params, t)
 		}},
 		GroupDistance: {1, true, func(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
 			return computeDistance(ctx, t, workers)
@@ -108,6 +112,9 @@ func Metrics() []*Metric {
 		{"moore_ratio_2", GroupBounds, dataset.Float, "", "routers / moore_bound_2 (SC14 Fig. 5a: MMS graphs approach 8/9)"},
 		{"moore_ratio_3", GroupBounds, dataset.Float, "", "routers / moore_bound_3 (SC14 Fig. 5b)"},
 		{"moore_avg_distance", GroupBounds, dataset.Float, "hops", "smallest average router-to-router distance of any graph with this many routers and degree k': that of a generalized Moore graph (projective networks section 2, eqs. (3)-(4)); empty for k' < 3"},
+		{"degree_min", GroupStructure, dataset.Int, "ports", "smallest number of router-to-router links at a router of the built graph"},
+		{"degree_max", GroupStructure, dataset.Int, "ports", "largest number of router-to-router links at a router of the built graph"},
+		{"size_mismatch", GroupStructure, dataset.Int, "figures", "how many of the five sizing figures (routers, endpoints, links, radix, network radix) the built graph contradicts: 0 when the family's formulas agree with its construction"},
 		{"diameter", GroupDistance, dataset.Int, "hops", "largest router-to-router distance (in router-to-router links)"},
 		{"endpoint_diameter", GroupDistance, dataset.Int, "hops", "largest distance between two routers that have endpoints"},
 		{"avg_distance", GroupDistance, dataset.Float, "hops", "average router-to-router distance over ordered pairs of distinct routers"},
@@ -198,6 +205,33 @@ func sizeValues(s families.Size) metricValues {
 		"radix":         dataset.IntValue(s.Radix),
 		"network_radix": dataset.IntValue(s.NetworkRadix),
 	}
+}
+
+// computeStructure evaluates the structure group: the built graph's degrees
+// and how many sizing figures of the family's formulas it contradicts.
+func computeStructure(f *families.Family, p families.Values, t *families.Topology) (metricValues, error) {
+	s, err := f.Size(p)
+	if err != nil {
+		return nil, err
+	}
+	g := t.Graph
+	radix := int64(0)
+	for r := 0; r < g.N(); r++ {
+		radix = max(radix, int64(g.Degree(int32(r)))+int64(t.Conc[r]))
+	}
+	built := [5]int64{int64(g.N()), t.Endpoints(), g.Edges(), radix, int64(g.MaxDegree())}
+	formula := [5]int64{s.Routers, s.Endpoints, s.Links, s.Radix, s.NetworkRadix}
+	mismatch := int64(0)
+	for i := range built {
+		if built[i] != formula[i] {
+			mismatch++
+		}
+	}
+	return metricValues{
+		"degree_min":    dataset.IntValue(int64(g.MinDegree())),
+		"degree_max":    dataset.IntValue(int64(g.MaxDegree())),
+		"size_mismatch": dataset.IntValue(mismatch),
+	}, nil
 }
 
 // computeBounds evaluates the bounds group: Moore bounds for the network

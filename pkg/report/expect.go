@@ -14,7 +14,8 @@ import (
 )
 
 // Expectation is a published number that a reproduced table should match:
-// the value of Column in the one row of the table selected by Where.
+// the value of Column in the one row of the table selected by Where (in
+// every row it selects, if Every is set).
 type Expectation struct {
 	Table  string                     // name of the table block
 	Name   string                     // label of the expectation
@@ -26,6 +27,11 @@ type Expectation struct {
 	// when |got-want| <= max(Abs, Rel*|want|). When both are 0 the match
 	// must be exact: equal integers, or floats within 1e-9 relative.
 	Abs, Rel float64
+
+	// Every makes Where select any number of rows (at least one), each of
+	// which must hold the value: a property of a whole sweep, such as
+	// "every instance has diameter 2".
+	Every bool
 
 	Source string // where the number is published, e.g. "Slim Fly SC14, Table IV"
 	Pos    string // source position "file:line:col" of the expectation
@@ -64,12 +70,31 @@ func Check(e Expectation, t *dataset.Table) Result {
 		return r
 	}
 	rows := t.Rows(e.Where)
-	switch len(rows) {
-	case 0:
+	switch {
+	case len(rows) == 0:
 		r.Err = "no row matches " + whereString(e.Where)
 		return r
-	case 1:
-	default:
+	case e.Every:
+		// Got is the first row that fails, or the first row.
+		bad := 0
+		for _, row := range rows {
+			if ok, _ := compare(col.Value(row), e.Want, e.Abs, e.Rel); !ok {
+				if bad == 0 {
+					r.Got = col.Value(row)
+				}
+				bad++
+			}
+		}
+		if bad == 0 {
+			r.Got, r.OK = col.Value(rows[0]), true
+			return r
+		}
+		_, r.Err = compare(r.Got, e.Want, e.Abs, e.Rel)
+		if r.Err == "" {
+			r.Err = fmt.Sprintf("%d of %d rows fail", bad, len(rows))
+		}
+		return r
+	case len(rows) > 1:
 		r.Err = fmt.Sprintf("%d rows match %s", len(rows), whereString(e.Where))
 		return r
 	}
@@ -103,6 +128,15 @@ func compare(got, want dataset.Value, abs, rel float64) (bool, string) {
 		return false, fmt.Sprintf("got a %s value, want %s", got.Kind, want.Kind)
 	}
 	return got.Equal(want), ""
+}
+
+// selectionString formats the rows an expectation checks: its where, as
+// "every row: ..." when it applies to every selected row.
+func selectionString(e Expectation) string {
+	if e.Every {
+		return "every row: " + whereString(e.Where)
+	}
+	return whereString(e.Where)
 }
 
 // whereString formats a row selection: "topology=sf, q=5", with
@@ -199,7 +233,7 @@ func ScorecardMarkdown(experiment string, rs []Result) []byte {
 			ok = "**NO**"
 		}
 		body[i] = []string{
-			r.Table, r.Name, whereString(r.Where), r.Column,
+			r.Table, r.Name, selectionString(r.Expectation), r.Column,
 			valueString(r.Want), got, toleranceString(r.Expectation), ok,
 			r.Source, r.Pos,
 		}
@@ -242,6 +276,7 @@ type resultJSON struct {
 	Table     string                 `json:"table"`
 	Name      string                 `json:"name"`
 	Where     map[string][]jsonValue `json:"where"`
+	Every     bool                   `json:"every,omitempty"`
 	Column    string                 `json:"column"`
 	Want      jsonValue              `json:"want"`
 	Got       jsonValue              `json:"got"`
@@ -257,7 +292,7 @@ type resultJSON struct {
 // ScorecardJSON renders the results as an indented JSON document:
 //
 //	{"experiment": ..., "passed": N, "total": M, "results": [{
-//	  "table", "name", "where": {column: [values]}, "column",
+//	  "table", "name", "where": {column: [values]}, "every" (when set), "column",
 //	  "want", "got", "abs", "rel", "tolerance" (as in the Markdown),
 //	  "ok", "error", "source", "pos"}]}
 //
@@ -282,7 +317,7 @@ func ScorecardJSON(experiment string, rs []Result) ([]byte, error) {
 			where[k] = jv
 		}
 		doc.Results[i] = resultJSON{
-			Table: r.Table, Name: r.Name, Where: where, Column: r.Column,
+			Table: r.Table, Name: r.Name, Where: where, Every: r.Every, Column: r.Column,
 			Want: jsonValue(r.Want), Got: jsonValue(r.Got),
 			Abs: r.Abs, Rel: r.Rel, Tolerance: toleranceString(r.Expectation),
 			OK: r.OK, Error: r.Err, Source: r.Source, Pos: r.Pos,

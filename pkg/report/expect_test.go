@@ -49,6 +49,10 @@ var expectations = []struct {
 	{Expectation{Name: "no row", Where: where("topology", sv("SF"), "q", iv(7)), Column: "endpoints", Want: iv(294)}, false, null, "no row matches q=7, topology=SF"},
 	{Expectation{Name: "several rows", Where: where("topology", sv("SF")), Column: "endpoints", Want: iv(200)}, false, null, "2 rows match topology=SF"},
 	{Expectation{Name: "missing column", Where: where("topology", sv("SF"), "q", iv(5)), Column: "radix", Want: iv(7)}, false, null, `column "radix" missing (available: topology, q,`},
+	{Expectation{Name: "every holds", Where: where("topology", sv("SF")), Every: true, Column: "deadlock_free", Want: bv(true)}, true, bv(true), ""},
+	{Expectation{Name: "every within tolerance", Where: where("topology", sv("SF")), Every: true, Column: "avg_hops", Want: fv(1.9), Abs: 0.1}, true, fv(1.8367346938775511), ""},
+	{Expectation{Name: "every fails", Where: where("topology", []dataset.Value{sv("SF"), sv("DF"), sv("HC")}), Every: true, Column: "deadlock_free", Want: bv(true)}, false, bv(false), "1 of 4 rows fail"},
+	{Expectation{Name: "every, no row", Where: where("topology", sv("BF")), Every: true, Column: "routers", Want: iv(1)}, false, null, "no row matches topology=BF"},
 	{Expectation{Name: "missing where column", Where: where("family", sv("SF")), Column: "routers", Want: iv(50)}, false, null, `column "family" missing`},
 }
 
@@ -94,7 +98,7 @@ func checkAll(t *testing.T) []Result {
 func TestScorecardGolden(t *testing.T) {
 	rs := checkAll(t)
 	md := ScorecardMarkdown("slimfly", rs)
-	if !strings.Contains(string(md), "9 of 21 expectations hold.") {
+	if !strings.Contains(string(md), "11 of 25 expectations hold.") {
 		t.Errorf("summary line missing:\n%s", md)
 	}
 	golden(t, "scorecard.md", md)
@@ -110,7 +114,7 @@ func TestScorecardGolden(t *testing.T) {
 	if err := json.Unmarshal(js, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.Passed != 9 || doc.Total != 21 || len(doc.Results) != 21 {
+	if doc.Passed != 11 || doc.Total != 25 || len(doc.Results) != 25 {
 		t.Errorf("JSON passed/total/results = %d/%d/%d", doc.Passed, doc.Total, len(doc.Results))
 	}
 	// Deterministic despite map-valued Where.

@@ -106,3 +106,23 @@ func TestDelormeBuilt(t *testing.T) {
 		}
 	}
 }
+
+// TestPolygonFamiliesPinned pins the numbering of the built graphs (cached
+// build cells depend on it; a change must bump the family Version).
+func TestPolygonFamiliesPinned(t *testing.T) {
+	for _, c := range []struct {
+		fam   string
+		given Values
+		crc   uint32
+	}{
+		{"gq_incidence", Values{"q": int64(3)}, 0x1742ee27},
+		{"gh_incidence", Values{"q": int64(2)}, 0xee7bf793},
+		{"delorme", Values{"variant": "quadrangle", "q": int64(8)}, 0x6e06b498},
+		{"delorme", Values{"variant": "hexagon", "q": int64(3)}, 0xc47b3468},
+	} {
+		top, _ := build(t, c.fam, c.given)
+		if h := rndAdjHash(top.Graph); h != c.crc {
+			t.Errorf("%s %v: adjacency CRC %#08x, want %#08x", c.fam, c.given, h, c.crc)
+		}
+	}
+}

@@ -84,7 +84,7 @@ func SymplecticPolarity(g *Polygon) (*Polarity, error) {
 	v := make([]int, 4)
 	for l := 0; l < n; l++ {
 		ps := g.PointsOf(l)
-		x, y := g.coords[ps[0]], g.coords[ps[1]]
+		x, y := g.Coords(int(ps[0])), g.Coords(int(ps[1]))
 		plk := func(i, j int) int { return theta(f.Add(f.Mul(x[i], y[j]), f.Mul(x[j], y[i]))) }
 		v[0], v[1], v[2], v[3] = plk(0, 2), plk(1, 3), plk(0, 3), plk(1, 2)
 		p := sp.Index(v) // W(q) holds every point of PG(3, q) at its own index

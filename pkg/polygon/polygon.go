@@ -16,7 +16,8 @@ package polygon
 
 import (
 	"fmt"
-	"sort"
+	"math"
+	"slices"
 
 	"github.com/runexp/runexp/pkg/gf"
 )
@@ -30,7 +31,8 @@ type Polygon struct {
 	points     int
 	pointLines []int32 // (q+1) lines per point, ascending
 	linePoints []int32 // (q+1) points per line, ascending
-	coords     [][]int // canonical homogeneous coordinates of each point
+	dim        int
+	coords     []int // canonical homogeneous coordinates, dim per point
 }
 
 // N returns n for a generalized n-gon (4: quadrangle, 6: hexagon).
@@ -59,7 +61,7 @@ func (g *Polygon) PointsOf(l int) []int32 {
 // Coords returns the homogeneous coordinates of point p (first non-zero
 // coordinate 1): 4 for W(q) in PG(3, q), 7 for H(q) on the quadric Q(6, q).
 // The slice must not be modified.
-func (g *Polygon) Coords(p int) []int { return g.coords[p] }
+func (g *Polygon) Coords(p int) []int { return g.coords[p*g.dim : p*g.dim+g.dim] }
 
 // pointCount returns 1 + q + ... + q^(n-1), the number of points of a
 // generalized n-gon of order (q, q) for n = 4 and 6 ((1+q)(1+q^2) and
@@ -87,16 +89,24 @@ func build(sp *Space, gon int, pts []int, idx []int32, plane func(p []int) ([][]
 	if n != pointCount(q, gon) {
 		return nil, fmt.Errorf("polygon: internal error: %d points, want %d", n, pointCount(q, gon))
 	}
+	if math.Pow(float64(q), float64(2*(sp.d-2)))*float64(sp.d*sp.d) >= 1<<63 {
+		return nil, fmt.Errorf("polygon: order %d is too large for line keys in PG(%d, q)", q, sp.d-1)
+	}
 	k := q + 1
-	g := &Polygon{gon: gon, q: q, points: n, coords: make([][]int, n)}
+	g := &Polygon{gon: gon, q: q, points: n, dim: sp.d, coords: make([]int, 0, n*sp.d)}
 	g.linePoints = make([]int32, 0, n*k)
 	lineID := make(map[uint64]int32, n)
-	incid := make([][]int32, n) // lines through each point, in discovery order
+	incid := make([]int32, 0, n*k) // lines through each point, in discovery order
 	p := make([]int, sp.d)
 	buf := make([]int32, 0, k)
+	scratch := make([]int, 2*sp.d)
+	dirs := make([][]int, k)
+	for i := range dirs {
+		dirs[i] = make([]int, sp.d)
+	}
 	for i, si := range pts {
 		sp.Point(si, p)
-		g.coords[i] = append([]int(nil), p...)
+		g.coords = append(g.coords, p...)
 		basis, err := plane(p)
 		if err != nil {
 			return nil, err
@@ -107,39 +117,36 @@ func build(sp *Space, gon int, pts []int, idx []int32, plane func(p []int) ([][]
 		}
 		// The lines through P in the plane <P, u, v> are <P, v> and
 		// <P, u + t v> for t in F_q.
-		dirs := make([][]int, 0, k)
-		dirs = append(dirs, v)
+		copy(dirs[0], v)
 		for t := 0; t < q; t++ {
-			dirs = append(dirs, sp.axpy(t, v, u))
+			sp.axpy(dirs[t+1], t, v, u)
 		}
 		for _, d := range dirs {
-			buf = sp.linePoints(d, p, buf[:0])
-			for j, s := range buf {
-				if idx[s] < 0 {
-					return nil, fmt.Errorf("polygon: internal error: line through point %d leaves the point set", i)
-				}
-				buf[j] = idx[s]
-			}
-			sort.Slice(buf, func(a, b int) bool { return buf[a] < buf[b] })
-			key := uint64(buf[0])<<32 | uint64(buf[1])
+			key := sp.lineKey(p, d, scratch)
 			id, ok := lineID[key]
 			if !ok {
 				id = int32(len(lineID))
 				lineID[key] = id
+				buf = sp.linePoints(d, p, buf[:0])
+				for j, s := range buf {
+					if idx[s] < 0 {
+						return nil, fmt.Errorf("polygon: internal error: line through point %d leaves the point set", i)
+					}
+					buf[j] = idx[s]
+				}
+				slices.Sort(buf)
 				g.linePoints = append(g.linePoints, buf...)
 			}
-			incid[i] = append(incid[i], id)
+			incid = append(incid, id)
 		}
 	}
 	if len(lineID) != n {
 		return nil, fmt.Errorf("polygon: internal error: %d lines, want %d", len(lineID), n)
 	}
-	g.pointLines = make([]int32, 0, n*k)
-	for i := range incid {
-		l := incid[i]
-		sort.Slice(l, func(a, b int) bool { return l[a] < l[b] })
-		g.pointLines = append(g.pointLines, l...)
+	for i := 0; i < n; i++ {
+		slices.Sort(incid[i*k : i*k+k])
 	}
+	g.pointLines = incid
 	return g, nil
 }
 

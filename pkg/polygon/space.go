@@ -135,25 +135,74 @@ func (s *Space) nullSpace(rows [][]int) [][]int {
 	return basis
 }
 
-// axpy returns a*x + y as a new vector.
-func (s *Space) axpy(a int, x, y []int) []int {
-	out := make([]int, s.d)
-	for i := range out {
-		out[i] = s.f.Add(s.f.Mul(a, x[i]), y[i])
+// axpy sets dst to a*x + y.
+func (s *Space) axpy(dst []int, a int, x, y []int) {
+	for i := range dst {
+		dst[i] = s.f.Add(s.f.Mul(a, x[i]), y[i])
 	}
-	return out
 }
 
 // linePoints appends to dst the indices of the q+1 points of the line
 // spanned by the independent vectors u and v: v itself and u + t v.
 func (s *Space) linePoints(u, v []int, dst []int32) []int32 {
 	dst = append(dst, int32(s.Index(v)))
-	w := make([]int, s.d)
+	var buf [16]int
+	w := buf[:s.d]
+	if s.d > len(buf) {
+		w = make([]int, s.d)
+	}
 	for t := 0; t < s.q; t++ {
-		for i := range w {
-			w[i] = s.f.Add(u[i], s.f.Mul(t, v[i]))
-		}
+		s.axpy(w, t, v, u)
 		dst = append(dst, int32(s.Index(w)))
 	}
 	return dst
+}
+
+// lineKey returns a key identifying the line spanned by the independent
+// vectors u and v: the reduced row echelon form of the 2 x d matrix [u; v]
+// (pivot columns and the other entries, as base-q digits). The caller
+// ensures q^(2(d-2)) d^2 fits in a uint64. u and v are not modified; r is
+// scratch of length 2d.
+func (s *Space) lineKey(u, v []int, r []int) uint64 {
+	f, d := s.f, s.d
+	r0, r1 := r[:d], r[d:2*d]
+	copy(r0, u)
+	copy(r1, v)
+	c0 := 0
+	for r0[c0] == 0 && r1[c0] == 0 {
+		c0++
+	}
+	if r0[c0] == 0 {
+		r0, r1 = r1, r0
+	}
+	inv := f.Inv(r0[c0])
+	for j := c0; j < d; j++ {
+		r0[j] = f.Mul(r0[j], inv)
+	}
+	if k := r1[c0]; k != 0 {
+		for j := c0; j < d; j++ {
+			r1[j] = f.Sub(r1[j], f.Mul(k, r0[j]))
+		}
+	}
+	c1 := c0 + 1
+	for r1[c1] == 0 {
+		c1++
+	}
+	inv = f.Inv(r1[c1])
+	for j := c1; j < d; j++ {
+		r1[j] = f.Mul(r1[j], inv)
+	}
+	if k := r0[c1]; k != 0 {
+		for j := c1; j < d; j++ {
+			r0[j] = f.Sub(r0[j], f.Mul(k, r1[j]))
+		}
+	}
+	key := uint64(c0*d + c1)
+	q := uint64(s.q)
+	for j := 0; j < d; j++ {
+		if j != c0 && j != c1 {
+			key = key*q*q + uint64(r0[j])*q + uint64(r1[j])
+		}
+	}
+	return key
 }

@@ -140,6 +140,9 @@ func SearchPolarity(ctx context.Context, g *Polygon, maxPoints int) (*Polarity, 
 	if n > maxPoints {
 		return nil, fmt.Errorf("polygon: polarity search on %d points exceeds the limit %d", n, maxPoints)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	v, deg, nd := 2*n, g.q+1, g.gon+1
 	// Vertices: points 0..n-1, lines n..2n-1.
 	nb := func(x, i int) int {

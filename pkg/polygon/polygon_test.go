@@ -2,6 +2,7 @@ package polygon
 
 import (
 	"context"
+	"errors"
 	"testing"
 )
 
@@ -137,5 +138,59 @@ func TestPolarities(t *testing.T) {
 		if d != c.diameter {
 			t.Errorf("q=%d n=%d: Delorme graph diameter %d, want %d (girth %d)", c.q, c.gon, d, c.diameter, girth)
 		}
+	}
+}
+
+// TestSearchPolarityExistence checks the exhaustive search against the
+// theory: W(q) has a polarity exactly when q is an odd power of 2, H(q)
+// exactly when q is an odd power of 3 (Tits). Every polarity found has
+// q^2+1 (W) or q^3+1 (H) absolute points.
+func TestSearchPolarityExistence(t *testing.T) {
+	cases := []struct {
+		gon, q int
+		exists bool
+	}{
+		{4, 2, true}, {4, 3, false}, {4, 4, false}, {4, 5, false}, {4, 8, true},
+		{6, 2, false}, {6, 3, true},
+	}
+	for _, c := range cases {
+		if c.q == 8 && testing.Short() {
+			continue // about 2 s
+		}
+		var g *Polygon
+		var err error
+		if c.gon == 4 {
+			g, err = Symplectic(c.q)
+		} else {
+			g, err = SplitCayley(c.q)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := SearchPolarity(context.Background(), g, 4096)
+		if (err == nil) != c.exists {
+			t.Errorf("n=%d q=%d: search error %v, want a polarity: %v", c.gon, c.q, err, c.exists)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		_, abs := delormeAdj(pl)
+		want := c.q*c.q + 1
+		if c.gon == 6 {
+			want = c.q*c.q*c.q + 1
+		}
+		if abs != want {
+			t.Errorf("n=%d q=%d: %d absolute points, want %d", c.gon, c.q, abs, want)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g, _ := Symplectic(4)
+	if _, err := SearchPolarity(ctx, g, 4096); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled search: error %v", err)
+	}
+	if _, err := SearchPolarity(context.Background(), g, 100); err == nil {
+		t.Error("search beyond maxPoints: no error")
 	}
 }

@@ -1816,10 +1816,12 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 		every, _ = d.boolAttr(a)
 	}
 	var out []report.Expectation
+	stated := 0 // column attributes, valid or not
 	for _, a := range sortedAttrs(b.Body) {
 		if a.Name == "where" || a.Name == "source" || a.Name == "enabled" || a.Name == "every" {
 			continue
 		}
+		stated++
 		if !d.columnRef(s, a.Name, a.NameRange, false) {
 			continue
 		}
@@ -1850,12 +1852,35 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 					} else {
 						e.Rel = f
 					}
+				case "decimals":
+					tv, ok := ctyScalar(x)
+					f, num := tv.Float64()
+					if !ok || !num || f < 0 || f > 15 || f != math.Trunc(f) {
+						d.errorf(a.Expr.Range(), "Invalid expectation", "%s.decimals must be an integer from 0 to 15.", a.Name)
+						continue
+					}
+					e.Rounded, e.Decimals = true, int(f)
+				case "rounding":
+					tv, _ := ctyScalar(x)
+					if tv.Kind != dataset.String || (tv.S != "nearest" && tv.S != "up" && tv.S != "down") {
+						d.errorf(a.Expr.Range(), "Invalid expectation", "%s.rounding must be \"nearest\", \"up\" or \"down\".", a.Name)
+						continue
+					}
+					e.Rounding = tv.S
 				default:
-					d.errorf(a.Expr.Range(), "Invalid expectation", "Unknown key %q in %s; use { value = X, abs = A } or { value = X, rel = R }.", key, a.Name)
+					d.errorf(a.Expr.Range(), "Invalid expectation", "Unknown key %q in %s; use { value = X, abs = A }, { value = X, rel = R } or { value = X, decimals = D, rounding = \"up\" }.", key, a.Name)
 				}
 			}
 			if e.Want.IsNull() {
 				d.errorf(a.Expr.Range(), "Invalid expectation", "%s needs a value: { value = X, rel = 0.01 }.", a.Name)
+				continue
+			}
+			if e.Rounding != "" && !e.Rounded {
+				d.errorf(a.Expr.Range(), "Invalid expectation", "%s.rounding needs decimals: { value = X, decimals = 2, rounding = %q }.", a.Name, e.Rounding)
+				continue
+			}
+			if e.Rounded && (e.Abs != 0 || e.Rel != 0) {
+				d.errorf(a.Expr.Range(), "Invalid expectation", "%s: decimals compares the value as printed; it takes no abs or rel.", a.Name)
 				continue
 			}
 		} else {
@@ -1868,7 +1893,7 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 		}
 		out = append(out, e)
 	}
-	if len(out) == 0 {
+	if stated == 0 {
 		d.errorf(b.LabelRanges[0], "Empty expectation", "expect %q states no column value.", label)
 	}
 	return out

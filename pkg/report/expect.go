@@ -28,6 +28,14 @@ type Expectation struct {
 	// must be exact: equal integers, or floats within 1e-9 relative.
 	Abs, Rel float64
 
+	// Rounded compares the value as printed: got rounded to Decimals
+	// decimals the way the publication rounds (Rounding: "nearest", half
+	// away from zero, the default; "up"; or "down") must equal Want. Abs
+	// and Rel are then ignored.
+	Rounded  bool
+	Decimals int
+	Rounding string
+
 	// Every makes Where select any number of rows (at least one), each of
 	// which must hold the value: a property of a whole sweep, such as
 	// "every instance has diameter 2".
@@ -78,7 +86,7 @@ func Check(e Expectation, t *dataset.Table) Result {
 		// Got is the first row that fails, or the first row.
 		bad := 0
 		for _, row := range rows {
-			if ok, _ := compare(col.Value(row), e.Want, e.Abs, e.Rel); !ok {
+			if ok, _ := e.compare(col.Value(row)); !ok {
 				if bad == 0 {
 					r.Got = col.Value(row)
 				}
@@ -89,7 +97,7 @@ func Check(e Expectation, t *dataset.Table) Result {
 			r.Got, r.OK = col.Value(rows[0]), true
 			return r
 		}
-		_, r.Err = compare(r.Got, e.Want, e.Abs, e.Rel)
+		_, r.Err = e.compare(r.Got)
 		if r.Err == "" {
 			r.Err = fmt.Sprintf("%d of %d rows fail", bad, len(rows))
 		}
@@ -99,8 +107,40 @@ func Check(e Expectation, t *dataset.Table) Result {
 		return r
 	}
 	r.Got = col.Value(rows[0])
-	r.OK, r.Err = compare(r.Got, e.Want, e.Abs, e.Rel)
+	r.OK, r.Err = e.compare(r.Got)
 	return r
+}
+
+// compare checks got against the expectation: as printed when Rounded,
+// else within the tolerance.
+func (e Expectation) compare(got dataset.Value) (bool, string) {
+	if !e.Rounded {
+		return compare(got, e.Want, e.Abs, e.Rel)
+	}
+	g, ok := got.Float64()
+	if !ok || got.IsNull() {
+		return compare(got, e.Want, 0, 0) // explains the kind mismatch
+	}
+	return compare(dataset.FloatValue(roundTo(g, e.Decimals, e.Rounding)), e.Want, 0, 0)
+}
+
+// roundTo rounds x to the given decimals: "up" (toward +Inf), "down"
+// (toward -Inf) or to the nearest (half away from zero). A relative slack
+// of 1e-9 keeps values that are exact in decimal but not in binary (8.4
+// computed as 8.400000000000002) from rounding up or down a step.
+func roundTo(x float64, decimals int, mode string) float64 {
+	scale := math.Pow(10, float64(decimals))
+	y := x * scale
+	slack := 1e-9 * math.Max(1, math.Abs(y))
+	switch mode {
+	case "up":
+		y = math.Ceil(y - slack)
+	case "down":
+		y = math.Floor(y + slack)
+	default:
+		y = math.Round(y)
+	}
+	return y / scale
 }
 
 // compare reports whether got matches want within the tolerance, and
@@ -183,6 +223,12 @@ func toleranceString(e Expectation) string {
 	switch {
 	case !num:
 		return "exact"
+	case e.Rounded:
+		mode := e.Rounding
+		if mode == "" {
+			mode = "nearest"
+		}
+		return fmt.Sprintf("%d decimals, %s", e.Decimals, mode)
 	case e.Abs == 0 && e.Rel == 0:
 		return "exact"
 	case e.Rel == 0:
@@ -283,6 +329,8 @@ type resultJSON struct {
 	Abs       float64                `json:"abs"`
 	Rel       float64                `json:"rel"`
 	Tolerance string                 `json:"tolerance"`
+	Decimals  *int                   `json:"decimals,omitempty"`
+	Rounding  string                 `json:"rounding,omitempty"`
 	OK        bool                   `json:"ok"`
 	Error     string                 `json:"error,omitempty"`
 	Source    string                 `json:"source,omitempty"`
@@ -294,6 +342,7 @@ type resultJSON struct {
 //	{"experiment": ..., "passed": N, "total": M, "results": [{
 //	  "table", "name", "where": {column: [values]}, "every" (when set), "column",
 //	  "want", "got", "abs", "rel", "tolerance" (as in the Markdown),
+//	  "decimals" and "rounding" (for a comparison as printed),
 //	  "ok", "error", "source", "pos"}]}
 //
 // Values are JSON numbers, strings, booleans or null (NaN and infinities
@@ -316,7 +365,16 @@ func ScorecardJSON(experiment string, rs []Result) ([]byte, error) {
 			}
 			where[k] = jv
 		}
+		var decimals *int
+		rounding := ""
+		if r.Rounded {
+			decimals, rounding = &r.Decimals, r.Rounding
+			if rounding == "" {
+				rounding = "nearest"
+			}
+		}
 		doc.Results[i] = resultJSON{
+			Decimals: decimals, Rounding: rounding,
 			Table: r.Table, Name: r.Name, Where: where, Every: r.Every, Column: r.Column,
 			Want: jsonValue(r.Want), Got: jsonValue(r.Got),
 			Abs: r.Abs, Rel: r.Rel, Tolerance: toleranceString(r.Expectation),

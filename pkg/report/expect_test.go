@@ -53,6 +53,10 @@ var expectations = []struct {
 	{Expectation{Name: "every within tolerance", Where: where("topology", sv("SF")), Every: true, Column: "avg_hops", Want: fv(1.9), Abs: 0.1}, true, fv(1.8367346938775511), ""},
 	{Expectation{Name: "every fails", Where: where("topology", []dataset.Value{sv("SF"), sv("DF"), sv("HC")}), Every: true, Column: "deadlock_free", Want: bv(true)}, false, bv(false), "1 of 4 rows fail"},
 	{Expectation{Name: "every, no row", Where: where("topology", sv("BF")), Every: true, Column: "routers", Want: iv(1)}, false, null, "no row matches topology=BF"},
+	{Expectation{Name: "printed, nearest", Where: where("topology", sv("SF"), "q", iv(5)), Column: "avg_hops", Want: fv(1.84), Rounded: true, Decimals: 2}, true, fv(1.8367346938775511), ""},
+	{Expectation{Name: "printed, up", Where: where("topology", sv("SF"), "q", iv(5)), Column: "avg_hops", Want: fv(1.84), Rounded: true, Decimals: 2, Rounding: "up"}, true, fv(1.8367346938775511), ""},
+	{Expectation{Name: "printed, down fails", Where: where("topology", sv("SF"), "q", iv(5)), Column: "avg_hops", Want: fv(1.84), Rounded: true, Decimals: 2, Rounding: "down"}, false, fv(1.8367346938775511), ""},
+	{Expectation{Name: "printed, null", Where: where("topology", sv("T3D")), Column: "cost_per_node", Want: fv(1000), Rounded: true}, false, null, "value is null"},
 	{Expectation{Name: "missing where column", Where: where("family", sv("SF")), Column: "routers", Want: iv(50)}, false, null, `column "family" missing`},
 }
 
@@ -98,7 +102,7 @@ func checkAll(t *testing.T) []Result {
 func TestScorecardGolden(t *testing.T) {
 	rs := checkAll(t)
 	md := ScorecardMarkdown("slimfly", rs)
-	if !strings.Contains(string(md), "11 of 25 expectations hold.") {
+	if !strings.Contains(string(md), "13 of 29 expectations hold.") {
 		t.Errorf("summary line missing:\n%s", md)
 	}
 	golden(t, "scorecard.md", md)
@@ -114,7 +118,7 @@ func TestScorecardGolden(t *testing.T) {
 	if err := json.Unmarshal(js, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.Passed != 11 || doc.Total != 25 || len(doc.Results) != 25 {
+	if doc.Passed != 13 || doc.Total != 29 || len(doc.Results) != 29 {
 		t.Errorf("JSON passed/total/results = %d/%d/%d", doc.Passed, doc.Total, len(doc.Results))
 	}
 	// Deterministic despite map-valued Where.
@@ -159,6 +163,29 @@ func BenchmarkCheck(b *testing.B) {
 	for b.Loop() {
 		if r := Check(e, tab); !r.OK {
 			b.Fatal(r)
+		}
+	}
+}
+
+// TestRoundTo checks rounding as publications print: a value exact in
+// decimal but not in binary does not move a step.
+func TestRoundTo(t *testing.T) {
+	for _, c := range []struct {
+		x        float64
+		decimals int
+		mode     string
+		want     float64
+	}{
+		{757 * 42 * 2.8 / 10598, 2, "up", 8.40}, // 8.400000000000002 in binary
+		{757 * 42 * 2.8 / 10598, 2, "down", 8.40},
+		{1986 * 45 * 2.8 / 25818, 2, "up", 9.70}, // 9.6923: projective networks Table 5
+		{1986 * 45 * 2.8 / 25818, 2, "nearest", 9.69},
+		{1986 * 45 * 2.8 / 25818, 1, "down", 9.6},
+		{-1.25, 1, "nearest", -1.3},
+		{2.5, 0, "nearest", 3},
+	} {
+		if got := roundTo(c.x, c.decimals, c.mode); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("roundTo(%v, %d, %s) = %v, want %v", c.x, c.decimals, c.mode, got, c.want)
 		}
 	}
 }

@@ -95,3 +95,19 @@ func BenchmarkSmallLoads(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGroupLoads times the Dragonfly p = 7 (1,386 routers) loads on one
+// worker under its local-global-local routing and, for comparison, split
+// over all minimal paths.
+func BenchmarkGroupLoads(b *testing.B) {
+	top := build(b, "dragonfly", families.Values{"p": int64(7)})
+	for _, r := range []Routing{GroupMinimal, SplitMinimal} {
+		b.Run(r.String(), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := ChannelLoads(context.Background(), top.Graph, top.Conc, LoadOptions{Routing: r, Groups: top.Group, Workers: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -27,15 +27,25 @@ const (
 	// form a tree, so the routing is destination-based (a routing table per
 	// router).
 	SmallestNextHop
+	// GroupMinimal splits every flow evenly over the shortest router paths
+	// that cross at most one link between groups (LoadOptions.Groups): for
+	// a Dragonfly, the local-global-local paths of its minimal routing
+	// (Kim, Dally, Scott and Abts, ISCA 2008), whose global link between
+	// two groups is the only one a packet takes. Paths through a third
+	// group, as short in hops, are not used. A router pair that no such
+	// path joins counts as unreachable.
+	GroupMinimal
 )
 
-// String returns "split" or "smallest_next_hop".
+// String returns "split", "smallest_next_hop" or "group_minimal".
 func (r Routing) String() string {
 	switch r {
 	case SplitMinimal:
 		return "split"
 	case SmallestNextHop:
 		return "smallest_next_hop"
+	case GroupMinimal:
+		return "group_minimal"
 	}
 	return fmt.Sprintf("routing(%d)", r)
 }
@@ -43,6 +53,9 @@ func (r Routing) String() string {
 // LoadOptions configures ChannelLoads.
 type LoadOptions struct {
 	Routing Routing
+	// Groups is the group of every router, for GroupMinimal (a link
+	// between routers of different groups is a global link).
+	Groups []int32
 	// KeepLoads makes ChannelLoads return the load of every channel in
 	// LoadStats.Loads.
 	KeepLoads bool
@@ -174,13 +187,23 @@ func ChannelLoads(ctx context.Context, g *graph.Graph, conc []int32, opt LoadOpt
 	if err != nil {
 		return nil, err
 	}
-	if opt.Routing != SplitMinimal && opt.Routing != SmallestNextHop {
+	n := g.N()
+	switch opt.Routing {
+	case SplitMinimal, SmallestNextHop:
+	case GroupMinimal:
+		if len(opt.Groups) != n {
+			return nil, fmt.Errorf("analysis: channel loads: group_minimal routing needs the group of each of the %d routers, got %d", n, len(opt.Groups))
+		}
+	default:
 		return nil, fmt.Errorf("analysis: channel loads: unknown routing %v", opt.Routing)
 	}
-	n := g.N()
 	var totalConc int64
 	for _, c := range conc {
 		totalConc += int64(c)
+	}
+	var cross []int32
+	if opt.Routing == GroupMinimal {
+		cross = crossings(g, opt.Groups)
 	}
 	nb := (n + blockRoots - 1) / blockRoots
 	workers := numWorkers(opt.Workers, nb)
@@ -194,7 +217,13 @@ func ChannelLoads(ctx context.Context, g *graph.Graph, conc []int32, opt LoadOpt
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			sc := newLoadScratch(n)
+			var sc *loadScratch
+			var gs *groupScratch
+			if opt.Routing == GroupMinimal {
+				gs = newGroupScratch(n)
+			} else {
+				sc = newLoadScratch(n)
+			}
 			for {
 				// Take a buffer before claiming a block: the lowest
 				// unmerged block is then always being computed, so the
@@ -215,10 +244,13 @@ func ChannelLoads(ctx context.Context, g *graph.Graph, conc []int32, opt LoadOpt
 						break
 					}
 					var f, u, h int64
-					if opt.Routing == SplitMinimal {
+					switch opt.Routing {
+					case SplitMinimal:
 						f, u, h = sc.split(g, conc, totalConc, int32(r), buf)
-					} else {
+					case SmallestNextHop:
 						f, u, h = sc.nextHop(g, conc, totalConc, int32(r), buf)
+					default:
+						f, u, h = gs.split(g, cross, conc, totalConc, int32(r), buf)
 					}
 					res.flows += f
 					res.unreachableFlows += u

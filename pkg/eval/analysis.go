@@ -30,9 +30,9 @@ func analysisOptions() []analysisOption {
 		{Name: "seed", Kind: "int", Default: int64(1), Min: 0, Max: math.MaxInt64,
 			Groups: []string{GroupBisection, GroupResilience},
 			Doc:    "seed of the randomized analyses (bisection starts, failure samples); each cell derives its streams from it"},
-		{Name: "load_routing", Kind: "string", Default: "split", Choices: []string{"split", "single"},
+		{Name: "load_routing", Kind: "string", Default: "split", Choices: []string{"split", "single", "group_minimal", "native"},
 			Groups: []string{GroupLoad},
-			Doc:    "minimal routing of the link-load analysis: \"split\" spreads each flow evenly over all minimal paths, \"single\" sends it along one deterministic minimal path (smallest next-hop id)"},
+			Doc:    "minimal routing of the link-load analysis: \"split\" spreads each flow evenly over all minimal paths, \"single\" sends it along one deterministic minimal path (smallest next-hop id), \"group_minimal\" spreads it over the shortest paths that cross at most one link between the family's groups (a Dragonfly's local-global-local minimal routing; families without groups are refused), \"native\" uses each family's own minimal routing: group_minimal for the Dragonfly (as Kim et al. and the projective networks paper route it), split for every other family"},
 		{Name: "link_gbps", Kind: "number", Default: 10.0, Min: 0, Max: math.MaxFloat64,
 			Groups: []string{GroupBisection},
 			Doc:    "bandwidth of one link in Gb/s for bisection_bandwidth (SC14 Fig. 5c uses 10 Gb/s)"},
@@ -78,14 +78,29 @@ func (s *Study) groupOptions(group string) map[string]any {
 // optionTag lists the study's options of group that differ from their
 // defaults ("load_routing=single"), to tell apart the cells of one instance
 // computed with different options; "" when all are defaults.
-func (s *Study) optionTag(group string) string {
+func (s *Study) optionTag(group string) string { return optionTag(group, s.groupOptions(group)) }
+
+// optionTag lists the options of group in opts that differ from their
+// defaults.
+func optionTag(group string, opts map[string]any) string {
 	var tags []string
 	for _, o := range analysisOptions() {
-		if v, ok := s.Analysis[o.Name]; ok && slices.Contains(o.Groups, group) && v != o.Default {
+		if v, ok := opts[o.Name]; ok && slices.Contains(o.Groups, group) && v != o.Default {
 			tags = append(tags, fmt.Sprintf("%s=%v", o.Name, v))
 		}
 	}
 	return strings.Join(tags, ",")
+}
+
+// instanceOptions returns the study's options of group for one instance:
+// load_routing = "native" becomes the family's own routing, so the cells of
+// other families share their cache with the plain "split" ones.
+func (s *Study) instanceOptions(group string, in *Instance) map[string]any {
+	opts := s.groupOptions(group)
+	if group == GroupLoad && opts["load_routing"] == "native" {
+		opts["load_routing"] = nativeLoadRouting(in.Topology.Family.Name)
+	}
+	return opts
 }
 
 // optInt, optFloat and optString read an option from a cell's option map.

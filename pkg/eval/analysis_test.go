@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -439,5 +440,55 @@ study "b" {
 	}
 	if opts := s.groupOptions(GroupBisection); opts["seed"] != int64(7) || opts["link_gbps"] != 10.0 || opts["bisection_starts"] != int64(8) || len(opts) != 3 {
 		t.Errorf("bisection options %v", opts)
+	}
+}
+
+// TestNativeLoadRouting checks load_routing = "native": the Dragonfly (h =
+// 2, a = 4, p = 2) is routed local-global-local, so its local channels carry
+// 2ahp^2 + p^2 = 68 and its global ones (ap)^2 = 64, while the Slim Fly
+// keeps split routing and shares its cell with a study that asks for split.
+func TestNativeLoadRouting(t *testing.T) {
+	src := `
+topology "df" {
+  family = "dragonfly"
+  p      = 2
+}
+topology "sf" {
+  family = "slimfly"
+  q      = 5
+  p      = 1
+}
+study "native" {
+  topologies = [topology.df, topology.sf]
+  metrics    = ["utilization"]
+  analysis {
+    load_routing = "native"
+  }
+}
+study "split" {
+  topologies = [topology.sf]
+  metrics    = ["utilization"]
+}
+`
+	exps, _ := loadSource(t, src, nil)
+	var ids []string
+	for _, c := range BuildGraph(exps).Cells {
+		if c.group == GroupLoad {
+			ids = append(ids, c.ID)
+		}
+	}
+	slices.Sort(ids)
+	if got := strings.Join(ids, " "); got != "load/sf/0 load[load_routing=group_minimal]/df/0" {
+		t.Errorf("load cells %s", got)
+	}
+	_, results := runSource(t, "native", src)
+	// Per router: 3 local channels (a - 1) at 68, 2 global (h) at 64.
+	want := (3*68.0 + 2*64.0) / (5 * 68.0)
+	u := readTable(t, filepath.Join(results, "native", "native.parquet")).Column("utilization")
+	if got, _ := u.Value(0).Float64(); math.Abs(got-want) > 1e-12 {
+		t.Errorf("Dragonfly u = %v, want %v", got, want)
+	}
+	if got, _ := u.Value(1).Float64(); math.Abs(got-1) > 1e-12 {
+		t.Errorf("Hoffman-Singleton u = %v, want 1", got)
 	}
 }

@@ -149,7 +149,7 @@ func (g *Graph) addExperiment(e *Experiment) {
 		if group == GroupCost {
 			model = s.CostModel
 		}
-		opts := s.groupOptions(group)
+		opts := s.instanceOptions(group, in)
 		k := metricKey{in, group, model, string(canonical(opts))}
 		if c, ok := metricCells[k]; ok {
 			return c
@@ -169,7 +169,7 @@ func (g *Graph) addExperiment(e *Experiment) {
 		}
 		if len(opts) > 0 {
 			params["analysis"] = opts
-			if tag := s.optionTag(group); tag != "" {
+			if tag := optionTag(group, opts); tag != "" {
 				id = fmt.Sprintf("%s[%s]/%s/%d", group, tag, in.Topology.Name, in.Index)
 				label = fmt.Sprintf("%s[%s] %s", group, tag, in.Label())
 			}

@@ -283,14 +283,23 @@ func computePaths(ctx context.Context, c *Cell, t *families.Topology, workers in
 // under minimal routing.
 func computeLoad(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
 	routing := analysis.SplitMinimal
-	if optString(c.opts, "load_routing") == "single" {
+	switch optString(c.opts, "load_routing") { // "native" is resolved by instanceOptions
+	case "single":
 		routing = analysis.SmallestNextHop
+	case "group_minimal":
+		routing = analysis.GroupMinimal
+		if t.Group == nil {
+			return nil, fmt.Errorf("load_routing \"group_minimal\" needs router groups, and family %s defines none", c.inst.Topology.Family.Name)
+		}
 	}
-	ls, err := analysis.ChannelLoads(ctx, t.Graph, t.Conc, analysis.LoadOptions{Routing: routing, Workers: workers})
+	ls, err := analysis.ChannelLoads(ctx, t.Graph, t.Conc, analysis.LoadOptions{Routing: routing, Groups: t.Group, Workers: workers})
 	if err != nil {
 		return nil, err
 	}
 	if ls.UnreachableFlows > 0 {
+		if routing == analysis.GroupMinimal {
+			return nil, fmt.Errorf("%d flows have no path crossing at most one link between groups (load_routing \"group_minimal\" suits hierarchical networks such as the Dragonfly)", ls.UnreachableFlows)
+		}
 		return nil, fmt.Errorf("the topology is disconnected (%d flows have no path)", ls.UnreachableFlows)
 	}
 	return metricValues{
@@ -302,6 +311,17 @@ func computeLoad(ctx context.Context, c *Cell, t *families.Topology, workers int
 		"throughput_bound": dataset.FloatValue(ls.Throughput),
 		"subscription":     subscription(t, ls.BalancedConc),
 	}, nil
+}
+
+// nativeLoadRouting returns the load_routing that stands for a family's
+// own minimal routing: a Dragonfly routes local-global-local (its only
+// global hop is the link between the two groups), every other family over
+// all of its minimal paths.
+func nativeLoadRouting(family string) string {
+	if family == "dragonfly" {
+		return "group_minimal"
+	}
+	return "split"
 }
 
 // computeResilience evaluates the resilience group: random link failures

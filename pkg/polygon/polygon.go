@@ -178,19 +178,29 @@ func field(what string, q int) (*gf.Field, error) {
 	return f, nil
 }
 
+// space returns GF(q) and PG(d-1, q) for the generalized n-gon named what
+// ("W" or "H"), after checking that it has at most MaxPoints points.
+func space(what string, q, gon, d int) (*gf.Field, *Space, error) {
+	f, err := field(what+"(q)", q)
+	if err != nil {
+		return nil, nil, err
+	}
+	if pointCount(q, gon) > MaxPoints {
+		return nil, nil, fmt.Errorf("polygon: %s(%d) has more than %d points", what, q, MaxPoints)
+	}
+	sp, err := NewSpace(f, d)
+	return f, sp, err
+}
+
 // Symplectic returns the symplectic generalized quadrangle W(q): the points
 // of PG(3, q) and the lines totally isotropic for the alternating form
 // x0 y1 - x1 y0 + x2 y3 - x3 y2. It has (q+1)(q^2+1) points and as many
 // lines.
 func Symplectic(q int) (*Polygon, error) {
-	f, err := field("W(q)", q)
+	f, sp, err := space("W", q, 4, 4)
 	if err != nil {
 		return nil, err
 	}
-	if pointCount(q, 4) > MaxPoints {
-		return nil, fmt.Errorf("polygon: W(%d) has more than %d points", q, MaxPoints)
-	}
-	sp, _ := NewSpace(f, 4)
 	pts := make([]int, sp.Points())
 	idx := make([]int32, sp.Points())
 	for i := range pts {
@@ -211,14 +221,10 @@ func Symplectic(q int) (*Polygon, error) {
 // p65 = p30, p01 = p36 and p46 = p31. It has (q^6-1)/(q-1) points and as
 // many lines.
 func SplitCayley(q int) (*Polygon, error) {
-	f, err := field("H(q)", q)
+	f, sp, err := space("H", q, 6, 7)
 	if err != nil {
 		return nil, err
 	}
-	if pointCount(q, 6) > MaxPoints {
-		return nil, fmt.Errorf("polygon: H(%d) has more than %d points", q, MaxPoints)
-	}
-	sp, _ := NewSpace(f, 7)
 	idx := make([]int32, sp.Points())
 	var pts []int
 	x := make([]int, 7)

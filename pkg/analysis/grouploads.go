@@ -49,27 +49,38 @@ func (sc *groupScratch) split(g *graph.Graph, cross []int32, conc []int32, total
 	dist, sigma, ratio, adj, off := sc.dist, sc.sigma, sc.ratio, g.Adj, g.Off
 	q := append(sc.queue[:0], 2*s)
 	dist[2*s], sigma[2*s] = 0, 1
-	for h := 0; h < len(q); h++ {
-		x := q[h]
-		v, c, dn, sx := x>>1, x&1, dist[x]+1, sigma[x]
-		prev := int32(-1)
-		for i := off[v]; i < off[v+1]; i++ {
-			w := adj[i]
-			if w == prev || c&cross[i] != 0 {
-				continue // a parallel link (one hop), or a second global link
-			}
-			prev = w
-			y := 2*w + (c | cross[i])
-			if dist[y] < 0 {
-				dist[y] = dn
-				q = append(q, y)
-			}
-			if dist[y] == dn {
-				sigma[y] += sx
+	// Level by level; once every router is reached in some state, the
+	// states of the next level cannot end or continue a shortest route, so
+	// the search stops there (as the plain search does).
+	n, found := int32(g.N()), int32(1)
+	for lo := 0; lo < len(q) && found < n; {
+		hi := len(q)
+		for _, x := range q[lo:hi] {
+			v, c, dn, sx := x>>1, x&1, dist[x]+1, sigma[x]
+			prev := int32(-1)
+			for i := off[v]; i < off[v+1]; i++ {
+				w := adj[i]
+				if w == prev || c&cross[i] != 0 {
+					continue // a parallel link (one hop), or a second global link
+				}
+				prev = w
+				y := 2*w + (c | cross[i])
+				if dist[y] < 0 {
+					if dist[y^1] < 0 {
+						found++
+					}
+					dist[y] = dn
+					q = append(q, y)
+				}
+				if dist[y] == dn {
+					sigma[y] += sx
+				}
 			}
 		}
+		lo = hi
 	}
 	sc.queue = q
+	deepest := dist[q[len(q)-1]]
 	// dmin(t) and the demand at each state: the flow s -> t ends in the
 	// states of t at distance dmin(t), shared by their path counts.
 	cs := int64(conc[s])
@@ -115,6 +126,10 @@ func (sc *groupScratch) split(g *graph.Graph, cross []int32, conc []int32, total
 		x := q[k]
 		v, c, dn, sx := x>>1, x&1, dist[x]+1, sigma[x]
 		d := demand(x)
+		if dn > deepest { // no successors
+			ratio[x] = d / sx
+			continue
+		}
 		lo, hi := off[v], off[v+1]
 		for i := lo; i < hi; {
 			w := adj[i]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Polarity is an incidence-preserving involution of a generalized polygon
@@ -25,12 +26,7 @@ func (pl *Polarity) Point(l int) int { return int(pl.ptOf[l]) }
 
 // Absolute reports whether point p lies on its image.
 func (pl *Polarity) Absolute(p int) bool {
-	for _, x := range pl.g.PointsOf(pl.Line(p)) {
-		if int(x) == p {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(pl.g.PointsOf(pl.Line(p)), int32(p))
 }
 
 // Polygon returns the polygon the polarity acts on.
@@ -105,21 +101,12 @@ func (pl *Polarity) check() error {
 	g := pl.g
 	for p := 0; p < g.points; p++ {
 		for _, r := range g.PointsOf(pl.Line(p)) {
-			if !contains(g.PointsOf(pl.Line(int(r))), int32(p)) {
+			if !slices.Contains(g.PointsOf(pl.Line(int(r))), int32(p)) {
 				return fmt.Errorf("polygon: internal error: the map is not a polarity (point %d, point %d)", p, r)
 			}
 		}
 	}
 	return nil
-}
-
-func contains(s []int32, x int32) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // SearchPolarity finds a polarity of g by a backtracking search over
@@ -132,9 +119,9 @@ func contains(s []int32, x int32) bool {
 // to its first line (conjugating any polarity with an absolute point by a
 // suitable automorphism gives one that does this). The search is
 // exhaustive, so an error means g has no polarity. It stores the distance
-// classes of the incidence graph (about (n+1) (2n)^2 / 8 bytes for an
-// n-gon of size n) and is meant for small polygons such as H(3), which has
-// 364 points; maxPoints bounds the size it accepts.
+// matrix and distance classes of the incidence graph, about (4 + (N+1)/2) P^2
+// bytes for a generalized N-gon of P points, and is meant for small polygons
+// such as H(3), which has 364 points; maxPoints bounds the size it accepts.
 func SearchPolarity(ctx context.Context, g *Polygon, maxPoints int) (*Polarity, error) {
 	n := g.points
 	if n > maxPoints {

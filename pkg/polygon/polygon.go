@@ -219,7 +219,11 @@ func Symplectic(q int) (*Polygon, error) {
 // its lines are the lines of Q(6, q) whose Grassmann coordinates
 // p_ij = x_i y_j - x_j y_i satisfy p12 = p34, p54 = p32, p20 = p35,
 // p65 = p30, p01 = p36 and p46 = p31. It has (q^6-1)/(q-1) points and as
-// many lines.
+// many lines. The lines through a point P are found in the solutions y of
+// those six equations (linear in y for x = P) that also lie in the tangent
+// hyperplane of Q(6, q) at P: a plane through P (in characteristic 2 the
+// six equations alone leave a 4-dimensional space). The tests check the
+// result: a bipartite incidence graph of diameter 6 and girth 12.
 func SplitCayley(q int) (*Polygon, error) {
 	f, sp, err := space("H", q, 6, 7)
 	if err != nil {

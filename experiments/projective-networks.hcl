@@ -1184,3 +1184,13 @@ figure "fig8" {
   y_label = "kbar, kbar/u"
   legend  = "top-left"
 }
+
+table "fig8" {
+  study   = study.families
+  where   = { topology = ["sf", "pn", "dpn"], radix = range(1, 65) }
+  title   = "SF MMS, PN and demi-PN: average distance and kbar/u by compute nodes (Fig. 8)"
+  columns = ["label", "q", "endpoints", "radix", "avg_distance", "utilization", "cost_k_over_u"]
+  sort_by = ["endpoints"]
+  formats = { avg_distance = "%.4f", utilization = "%.4f", cost_k_over_u = "%.4f" }
+  headers = { endpoints = "T", radix = "R", avg_distance = "kbar", utilization = "u", cost_k_over_u = "kbar/u" }
+}

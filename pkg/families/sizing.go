@@ -434,10 +434,10 @@ func mooreBound() *Family {
 	return wireSizing(f, parse, nil, nil)
 }
 
-// generalizedPolygonIncidence returns the sizing-only family of the
-// incidence graph of a generalized quadrangle (n = 4) or hexagon (n = 6) of
-// order q, listed in the projective networks paper (section 4.3, Tables 2
-// and 3).
+// generalizedPolygonIncidence returns the family of the incidence graph of
+// a generalized quadrangle (n = 4) or hexagon (n = 6) of order q, listed in
+// the projective networks paper (section 4.3, Tables 2 and 3), built from
+// package polygon.
 func generalizedPolygonIncidence(name string, n int64) *Family {
 	what, table := "quadrangle", "Delta_0 = 2(q+1)/7: T = 4/7 (q+1)^2 (q^2+1), R = 9/7 (q+1)"
 	construction := "the symplectic quadrangle W(q): the points of PG(3, q) and the lines totally " +
@@ -446,7 +446,7 @@ func generalizedPolygonIncidence(name string, n int64) *Family {
 		what, table = "hexagon", "Delta_0 = 2(q+1)/11: T = 4/11 (q^4+q^2+1)(q+1)^2, R = 13/11 (q+1)"
 		construction = "the split Cayley hexagon H(q): the points of the quadric Q(6, q) and the lines " +
 			"of Q(6, q) whose Grassmann coordinates satisfy Tits' six linear equations (q = 2: 126 " +
-			"routers; q = 5: 7,812); it builds up to q = 9"
+			"routers; q = 5: 7,812)"
 	}
 	den := 2*n - 1 // 7 or 11: Table 3's Delta_0 = 2(q+1)/(2n-1)
 	parse := func(v Values) (sizingParams, error) {

@@ -76,7 +76,7 @@ func pointCount(q, n int) int {
 }
 
 // MaxPoints bounds the number of points of the polygons this package
-// builds (W(q) for q <= 128, H(q) for q <= 9).
+// builds: W(q) up to q = 157, H(q) up to q = 19.
 const MaxPoints = 1 << 22
 
 // build collects the lines of a polygon whose points are the given points

@@ -194,3 +194,19 @@ func TestSearchPolarityExistence(t *testing.T) {
 		t.Error("search beyond maxPoints: no error")
 	}
 }
+
+// TestMaxPoints checks the documented reach of MaxPoints: W(157) and H(19)
+// fit, W(163) and H(23) do not.
+func TestMaxPoints(t *testing.T) {
+	for _, c := range []struct {
+		q, gon int
+		fits   bool
+	}{{157, 4, true}, {163, 4, false}, {19, 6, true}, {23, 6, false}} {
+		if fits := pointCount(c.q, c.gon) <= MaxPoints; fits != c.fits {
+			t.Errorf("q=%d n=%d: %d points, fits %v", c.q, c.gon, pointCount(c.q, c.gon), fits)
+		}
+	}
+	if _, err := SplitCayley(23); err == nil {
+		t.Error("H(23): no error")
+	}
+}

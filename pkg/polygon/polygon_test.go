@@ -69,8 +69,8 @@ func TestGeneralizedPolygons(t *testing.T) {
 		gon   int
 		qs    []int
 	}{
-		{"W", Symplectic, 4, []int{2, 3, 4, 5, 7, 8, 9}},
-		{"H", SplitCayley, 6, []int{2, 3, 4}},
+		{"W", Symplectic, 4, []int{2, 3, 4, 5, 7, 8, 9, 11}},
+		{"H", SplitCayley, 6, []int{2, 3, 4, 5}},
 	}
 	for _, c := range cases {
 		for _, q := range c.qs {

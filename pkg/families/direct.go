@@ -60,81 +60,16 @@ func mesh() *Family {
 }
 
 func foldedHypercube() *Family {
-	const name = "folded_hypercube"
-	type params struct{ n, p, radix int64 }
-	parse := func(v Values) (params, error) {
-		var t params
-		var err error
-		if t.n, err = intParam(name, v, "n", 2, 58); err != nil {
-			return t, err
-		}
-		if t.p, err = intParam(name, v, "p", 1, maxConc); err != nil {
-			return t, err
-		}
-		if t.radix, err = intParam(name, v, "max_radix", 0, math.MaxInt32); err != nil {
-			return t, err
-		}
-		return t, checkRadix(name, t.p, t.n+1, t.radix)
-	}
-	size := func(t params) (Size, error) {
-		s := sizer{ok: true}
-		routers := int64(1) << t.n
-		sz := Size{
-			Routers:      routers,
-			Endpoints:    s.mul(t.p, routers),
-			Links:        s.mul(t.n+1, routers/2),
-			NetworkRadix: t.n + 1,
-			Radix:        s.add(t.n+1, t.p),
-		}
-		if !s.ok {
-			return Size{}, paramErr(name, "n", "sizes for n = %d, p = %d overflow int64", t.n, t.p)
-		}
-		return sz, nil
-	}
-	f := &Family{
-		Name: name,
-		Doc: "Folded hypercube FQ_n (El-Amawy and Latifi, Properties and Performance of Folded " +
-			"Hypercubes, IEEE TPDS 2(1), 1991; FHYPERCUBE of Koibuchi, Fujiwara, Matsutani and " +
-			"Casanova, Layout-conscious Random Topologies for HPC Off-chip Interconnects, section " +
-			"III-B): the binary n-cube on 2^n routers labelled by n-bit words, plus a link from every " +
-			"router to its complement (its most distant router in the cube), 2^(n-1) extra links. The " +
-			"graph is (n+1)-regular with (n+1)*2^(n-1) links; two routers whose labels differ in h bits " +
-			"are at distance min(h, n+1-h), so the diameter is ceil(n/2). Router id = label (the " +
-			"canonical order the layout paper maps to cabinets sequentially); Coords holds the n bits, " +
-			"bit 0 first. Each router has p endpoints. n >= 2 (for n = 1 the complement link would " +
-			"duplicate the cube link).",
-		Params: []Param{
-			{Name: "n", Kind: Int, Doc: "dimension (bits per router label), 2..58"},
-			paramP(int64(1), nil, "endpoints per router, >= 1"),
-			paramRadix(),
-		},
-		Version: 1,
-	}
-	return pipeline[params]{parse: parse, size: size, limit: "n",
-		build: func(t params, sz Size) (*Topology, error) {
-			n, routers := int(t.n), int(sz.Routers)
-			mask := routers - 1
-			edges := make(edgeList, 0, sz.Links)
-			coords := make([]int32, n*routers)
-			for r := 0; r < routers; r++ {
-				for i := 0; i < n; i++ {
-					coords[r*n+i] = int32(r >> i & 1)
-					if r>>i&1 == 0 {
-						edges.add(r, r|1<<i)
-					}
-				}
-				if r < r^mask {
-					edges.add(r, r^mask)
-				}
-			}
-			top, err := newTopology(name, routers, edges, t.p)
-			if err != nil {
-				return nil, err
-			}
-			top.Coords, top.CoordDim = coords, n
-			return top, nil
-		},
-	}.wire(f)
+	return binaryCube("folded_hypercube", "Folded hypercube FQ_n (El-Amawy and Latifi, Properties and Performance of Folded "+
+		"Hypercubes, IEEE TPDS 2(1), 1991; FHYPERCUBE of Koibuchi, Fujiwara, Matsutani and "+
+		"Casanova, Layout-conscious Random Topologies for HPC Off-chip Interconnects, section "+
+		"III-B): the binary n-cube on 2^n routers labelled by n-bit words, plus a link from every "+
+		"router to its complement (its most distant router in the cube), 2^(n-1) extra links. The "+
+		"graph is (n+1)-regular with (n+1)*2^(n-1) links; two routers whose labels differ in h bits "+
+		"are at distance min(h, n+1-h), so the diameter is ceil(n/2). Router id = label (the "+
+		"canonical order the layout paper maps to cabinets sequentially); Coords holds the n bits, "+
+		"bit 0 first. Each router has p endpoints. n >= 2 (for n = 1 the complement link would "+
+		"duplicate the cube link).", true)
 }
 
 // hyperXParams are the resolved parameters of a HyperX: dims[i] routers in

@@ -300,12 +300,25 @@ func buildGrid(fam string, dims []int, wrap bool, conc int64, routers int, links
 }
 
 func hypercube() *Family {
-	const name = "hypercube"
+	return binaryCube("hypercube", "Binary hypercube: 2^n routers labelled by n-bit words, linked when the labels differ in "+
+		"exactly one bit; n-regular with n*2^(n-1) links, diameter n and average distance "+
+		"n*2^(n-1)/(2^n - 1). Coords holds the n bits (bit 0 first). Each router has p endpoints. "+
+		"Used as HC (NASA Pleiades) in Besta and Hoefler, Slim Fly, SC14, with p = 1.", false)
+}
+
+// binaryCube returns the binary n-cube family, or with folded the folded
+// hypercube, which adds a link from every router to its complement (n >= 2,
+// so that the complement link never doubles a cube link).
+func binaryCube(name, doc string, folded bool) *Family {
 	type params struct{ n, p, radix int64 }
+	minN, maxN, extra := int64(1), int64(62), int64(0)
+	if folded {
+		minN, maxN, extra = 2, 58, 1
+	}
 	parse := func(v Values) (params, error) {
 		var t params
 		var err error
-		if t.n, err = intParam(name, v, "n", 1, 62); err != nil {
+		if t.n, err = intParam(name, v, "n", minN, maxN); err != nil {
 			return t, err
 		}
 		if t.p, err = intParam(name, v, "p", 1, maxConc); err != nil {
@@ -314,17 +327,18 @@ func hypercube() *Family {
 		if t.radix, err = intParam(name, v, "max_radix", 0, math.MaxInt32); err != nil {
 			return t, err
 		}
-		return t, checkRadix(name, t.p, t.n, t.radix)
+		return t, checkRadix(name, t.p, t.n+extra, t.radix)
 	}
 	size := func(t params) (Size, error) {
 		s := sizer{ok: true}
 		routers := int64(1) << t.n
+		deg := t.n + extra
 		sz := Size{
 			Routers:      routers,
 			Endpoints:    s.mul(t.p, routers),
-			Links:        s.mul(t.n, routers/2),
-			NetworkRadix: t.n,
-			Radix:        s.add(t.n, t.p),
+			Links:        s.mul(deg, routers/2),
+			NetworkRadix: deg,
+			Radix:        s.add(deg, t.p),
 		}
 		if !s.ok {
 			return Size{}, paramErr(name, "p", "sizes for n = %d, p = %d overflow int64", t.n, t.p)
@@ -333,12 +347,9 @@ func hypercube() *Family {
 	}
 	f := &Family{
 		Name: name,
-		Doc: "Binary hypercube: 2^n routers labelled by n-bit words, linked when the labels differ in " +
-			"exactly one bit; n-regular with n*2^(n-1) links, diameter n and average distance " +
-			"n*2^(n-1)/(2^n - 1). Coords holds the n bits (bit 0 first). Each router has p endpoints. " +
-			"Used as HC (NASA Pleiades) in Besta and Hoefler, Slim Fly, SC14, with p = 1.",
+		Doc:  doc,
 		Params: []Param{
-			{Name: "n", Kind: Int, Doc: "dimension (bits per router label), 1..62"},
+			{Name: "n", Kind: Int, Doc: fmt.Sprintf("dimension (bits per router label), %d..%d", minN, maxN)},
 			paramP(int64(1), nil, "endpoints per router, >= 1"),
 			paramRadix(),
 		},
@@ -347,6 +358,7 @@ func hypercube() *Family {
 	return pipeline[params]{parse: parse, size: size, limit: "n",
 		build: func(t params, sz Size) (*Topology, error) {
 			n, routers := int(t.n), int(sz.Routers)
+			mask := routers - 1
 			edges := make(edgeList, 0, sz.Links)
 			coords := make([]int32, n*routers)
 			for r := 0; r < routers; r++ {
@@ -355,6 +367,9 @@ func hypercube() *Family {
 					if r>>i&1 == 0 {
 						edges.add(r, r|1<<i)
 					}
+				}
+				if folded && r < r^mask {
+					edges.add(r, r^mask)
 				}
 			}
 			top, err := newTopology(name, routers, edges, t.p)

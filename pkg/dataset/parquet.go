@@ -456,25 +456,9 @@ func appendChunk(c *Column, a arrow.Array) error {
 	case *array.Float32:
 		c.Floats = appendConverted(c.Floats, a, a.Value)
 	case *array.String:
-		// One copy of the chunk's characters, owned by Go, sliced into
-		// the strings: a.Value would alias Arrow's buffer.
-		all, offs := string(a.ValueBytes()), a.ValueOffsets()
-		for j := 0; j < m; j++ {
-			if a.IsNull(j) {
-				c.Strings = append(c.Strings, "")
-				continue
-			}
-			c.Strings = append(c.Strings, all[offs[j]-offs[0]:offs[j+1]-offs[0]])
-		}
+		c.Strings = appendStrings(c.Strings, a, a.ValueBytes(), a.ValueOffsets())
 	case *array.LargeString:
-		all, offs := string(a.ValueBytes()), a.ValueOffsets()
-		for j := 0; j < m; j++ {
-			if a.IsNull(j) {
-				c.Strings = append(c.Strings, "")
-				continue
-			}
-			c.Strings = append(c.Strings, all[offs[j]-offs[0]:offs[j+1]-offs[0]])
-		}
+		c.Strings = appendStrings(c.Strings, a, a.ValueBytes(), a.ValueOffsets())
 	case *array.Boolean:
 		for j := 0; j < m; j++ {
 			c.Bools = append(c.Bools, nullZero(a, j, a.Value))
@@ -501,4 +485,19 @@ func nullZero[T any](a arrow.Array, j int, value func(int) T) T {
 		return zero
 	}
 	return value(j)
+}
+
+// appendStrings appends the strings of a String or LargeString chunk (""
+// for nulls). The chunk's characters are copied once, owned by Go, and
+// sliced into the strings: a.Value would alias Arrow's buffer.
+func appendStrings[O int32 | int64](dst []string, a arrow.Array, data []byte, offs []O) []string {
+	all := string(data)
+	for j := 0; j < a.Len(); j++ {
+		if a.IsNull(j) {
+			dst = append(dst, "")
+			continue
+		}
+		dst = append(dst, all[offs[j]-offs[0]:offs[j+1]-offs[0]])
+	}
+	return dst
 }

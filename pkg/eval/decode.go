@@ -1383,16 +1383,17 @@ func sizingOnly(ts []*Topology) *Topology {
 // sizingOnly reports whether t's family is sizing-only or, once the sweep
 // is expanded, cannot build one of t's instances (a variant without a
 // construction, such as delorme's "sc14").
-func (t *Topology) sizingOnly() bool {
-	if t.Family.SizingOnly() {
-		return true
-	}
+func (t *Topology) sizingOnly() bool { return t.Family.SizingOnly() || t.unbuildable() != nil }
+
+// unbuildable returns the first instance of t that its family cannot build,
+// or nil.
+func (t *Topology) unbuildable() *Instance {
 	for _, in := range t.Instances {
 		if t.Family.SizingOnlyFor(in.Params) {
-			return true
+			return in
 		}
 	}
-	return false
+	return nil
 }
 
 // Identity columns at the start of every study dataset.
@@ -1923,7 +1924,8 @@ func checkBuildable(e *Experiment) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, s := range e.Studies {
 		for _, t := range s.Topologies {
-			if t.Family.SizingOnly() || !t.sizingOnly() {
+			bad := t.unbuildable()
+			if t.Family.SizingOnly() || bad == nil {
 				continue
 			}
 			for _, m := range s.Metrics {
@@ -1931,13 +1933,6 @@ func checkBuildable(e *Experiment) hcl.Diagnostics {
 					(m.Group == GroupCost && s.CostModel != nil && cost.NeedsTopology(s.CostModel.Model, t.Family.Name))
 				if !graph {
 					continue
-				}
-				var bad *Instance
-				for _, in := range t.Instances {
-					if t.Family.SizingOnlyFor(in.Params) {
-						bad = in
-						break
-					}
 				}
 				rng := s.Range
 				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Metric needs a built graph",

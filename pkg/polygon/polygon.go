@@ -83,7 +83,7 @@ const MaxPoints = 1 << 22
 // of sp (idx maps a space index to the polygon's point number, -1 outside)
 // and whose lines through each point P span, together with P, the vector
 // subspace plane(P) of dimension 3.
-func build(sp *Space, gon int, pts []int, idx []int32, plane func(p []int) ([][]int, error)) (*Polygon, error) {
+func build(sp *Space, gon int, pts []int, idx []int32, plane func(p []int) [][]int) (*Polygon, error) {
 	q := sp.q
 	n := len(pts)
 	if n != pointCount(q, gon) {
@@ -107,11 +107,7 @@ func build(sp *Space, gon int, pts []int, idx []int32, plane func(p []int) ([][]
 	for i, si := range pts {
 		sp.Point(si, p)
 		g.coords = append(g.coords, p...)
-		basis, err := plane(p)
-		if err != nil {
-			return nil, err
-		}
-		u, v, err := sp.completeBasis(p, basis)
+		u, v, err := sp.completeBasis(p, plane(p))
 		if err != nil {
 			return nil, err
 		}
@@ -206,10 +202,10 @@ func Symplectic(q int) (*Polygon, error) {
 	for i := range pts {
 		pts[i], idx[i] = i, int32(i)
 	}
-	return build(sp, 4, pts, idx, func(p []int) ([][]int, error) {
+	return build(sp, 4, pts, idx, func(p []int) [][]int {
 		// P^perp: x with P0 x1 - P1 x0 + P2 x3 - P3 x2 = 0.
 		row := []int{f.Neg(p[1]), p[0], f.Neg(p[3]), p[2]}
-		return sp.nullSpace([][]int{row}), nil
+		return sp.nullSpace([][]int{row})
 	})
 }
 
@@ -243,7 +239,7 @@ func SplitCayley(q int) (*Polygon, error) {
 	// Each condition p_ab - p_cd = 0 is linear in y for fixed x:
 	// x_a y_b - x_b y_a - x_c y_d + x_d y_c.
 	conds := [6][4]int{{1, 2, 3, 4}, {5, 4, 3, 2}, {2, 0, 3, 5}, {6, 5, 3, 0}, {0, 1, 3, 6}, {4, 6, 3, 1}}
-	return build(sp, 6, pts, idx, func(p []int) ([][]int, error) {
+	return build(sp, 6, pts, idx, func(p []int) [][]int {
 		rows := make([][]int, len(conds))
 		for r, c := range conds {
 			row := make([]int, 7)
@@ -258,7 +254,7 @@ func SplitCayley(q int) (*Polygon, error) {
 		// form B(x, y) = x0 y4 + x4 y0 + x1 y5 + x5 y1 + x2 y6 + x6 y2 - 2 x3 y3.
 		two := f.Add(1, 1)
 		rows = append(rows, []int{p[4], p[5], p[6], f.Neg(f.Mul(two, p[3])), p[0], p[1], p[2]})
-		return sp.nullSpace(rows), nil
+		return sp.nullSpace(rows)
 	})
 }
 

@@ -1,0 +1,239 @@
+package netsim
+
+import (
+	"context"
+	"fmt"
+	"math"
+)
+
+// Run phases.
+const (
+	phWarmup = iota
+	phMeasure
+	phDrain
+	phDone
+)
+
+func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
+	cfg := s.cfg
+	S := s.S
+	res := &Result{Routing: s.rt.Name(), Load: load, VCs: int(s.V), BufPerVC: int(s.B)}
+	for _, a := range s.active {
+		if a {
+			res.ActiveEndpoints++
+		}
+	}
+	if res.ActiveEndpoints == 0 {
+		return nil, fmt.Errorf("netsim: every endpoint is idle under the traffic pattern")
+	}
+	nAct := float64(res.ActiveEndpoints)
+
+	// Deadlock window: at least 8 credit round trips.
+	rt := int64(0)
+	for _, l := range s.lat {
+		rt = max(rt, int64(l))
+	}
+	rt += int64(s.cd) + int64(s.rd+s.vad+s.sad) + int64(s.size)*int64(S)
+	deadTicks := max(int64(cfg.DeadlockCycles)*int64(S), 8*rt)
+
+	phase := phWarmup
+	period := int32(cfg.SamplePeriod)
+	var prevLat, prevFlits float64
+	prevOK := false
+	warmEnd := int32(-1)
+	var drainStart int32
+	stable := false
+	for phase != phDone {
+		now := s.now
+		if now&4095 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		if now%S == 0 {
+			c := now / S
+			switch phase {
+			case phWarmup:
+				if c > 0 && c%period == 0 {
+					lat := 0.0
+					if s.periodN > 0 {
+						lat = float64(s.periodLat) / float64(s.periodN) / float64(S)
+					}
+					fl := float64(s.periodFlits)
+					if cfg.AbortOnLatencyBound && cfg.LatencyBound > 0 && lat > cfg.LatencyBound {
+						res.Aborted = true
+						res.Saturated = true
+						res.SaturationReason = fmt.Sprintf("warm-up sample latency %.1f above bound %g", lat, cfg.LatencyBound)
+						res.AcceptedLoad = fl / nAct / float64(period)
+						res.OfferedLoad = load
+						res.PacketLatency.Mean = lat
+						res.WarmupCycles = int64(c)
+						res.Cycles = int64(c)
+						res.FlitsDelivered = s.ejFlits
+						return res, nil
+					}
+					conv := prevOK &&
+						(math.Abs(lat-prevLat) <= cfg.WarmupTol*max(lat, prevLat) || math.Abs(lat-prevLat) <= 1) &&
+						(math.Abs(fl-prevFlits) <= cfg.WarmupTol*max(fl, prevFlits) || math.Abs(fl-prevFlits) <= 3*math.Sqrt(fl+prevFlits))
+					prevLat, prevFlits, prevOK = lat, fl, true
+					s.periodLat, s.periodN, s.periodFlits = 0, 0, 0
+					if (conv && c >= int32(cfg.WarmupMin)) || c >= int32(cfg.WarmupMax) {
+						stable = conv
+						warmEnd = c
+					}
+				}
+				if cfg.WarmupMax == 0 {
+					warmEnd = 0
+				}
+				if warmEnd >= 0 {
+					phase = phMeasure
+					s.w0 = now
+					s.w1 = now + int32(cfg.MeasureCycles)*S
+					s.inWindow = true
+				}
+			case phMeasure:
+				if now >= s.w1 {
+					s.inWindow = false
+					phase = phDrain
+					drainStart = c
+				}
+			}
+			if phase == phDrain && c%8 == 0 {
+				if s.measuredOut == 0 && s.pendingCreations() == 0 {
+					res.Drained = true
+					phase = phDone
+				} else if c-drainStart >= int32(cfg.DrainMax) {
+					phase = phDone
+				}
+				if phase == phDone {
+					res.DrainCycles = int64(c - drainStart)
+					break
+				}
+			}
+		}
+		s.events()
+		s.inject()
+		for r := int32(0); r < s.R; r++ {
+			if s.inBuf[r]|s.inOq[r] != 0 {
+				s.step(r)
+			}
+		}
+		if s.err != nil {
+			return nil, s.err
+		}
+		if s.inNet > 0 && int64(s.now-s.lastMove) > deadTicks {
+			return nil, &DeadlockError{Cycle: int64(s.now / S), Idle: int64(s.now-s.lastMove) / int64(S), InFlight: s.inNet}
+		}
+		s.now++
+		if s.inNet == 0 && s.pending == 0 && s.busyEps == 0 {
+			s.skipIdle(phase, period)
+		}
+	}
+	res.Stable = stable
+	res.WarmupCycles = int64(warmEnd)
+	res.MeasureCycles = int64(cfg.MeasureCycles)
+	res.Cycles = int64(s.now / S)
+	win := float64(cfg.MeasureCycles)
+	res.OfferedLoad = float64(s.measuredFlits) / nAct / win
+	res.AcceptedLoad = float64(s.accFlits) / nAct / win
+	res.PacketLatency = s.latH.stats(float64(S))
+	res.NetworkLatency = s.netH.stats(float64(S))
+	res.MeasuredPackets = s.measuredInj
+	res.DeliveredPackets = s.latH.n
+	if s.hops.n > 0 {
+		res.AvgHops = float64(s.hops.sum) / float64(s.hops.n)
+		res.MinimalFraction = float64(s.minimal) / float64(s.hops.n)
+		hi := len(s.hops.c)
+		for hi > 0 && s.hops.c[hi-1] == 0 {
+			hi--
+		}
+		res.HopHistogram = append([]int64(nil), s.hops.c[:hi]...)
+	}
+	var sx, sxx float64
+	for e, a := range s.active {
+		if a {
+			x := float64(s.srcAcc[e])
+			sx += x
+			sxx += x * x
+		}
+	}
+	if sxx > 0 {
+		res.Fairness = sx * sx / (nAct * sxx)
+	}
+	var links int
+	var sum, mx int64
+	for o, d := range s.peer {
+		if d >= 0 {
+			links++
+			sum += s.linkCnt[o]
+			mx = max(mx, s.linkCnt[o])
+		}
+	}
+	if links > 0 {
+		res.LinkUtilAvg = float64(sum) / float64(links) / win
+		res.LinkUtilMax = float64(mx) / win
+	}
+	res.FlitsDelivered = s.ejFlits
+
+	// Saturation.
+	gen := float64(s.measuredFlits)
+	if !res.Drained {
+		// Packets created in the window but never injected: estimate the
+		// offered load by the requested one.
+		gen = max(gen, load*nAct*win)
+		res.OfferedLoad = gen / nAct / win
+	}
+	switch deficit := gen - float64(s.accFlits); {
+	case !res.Drained:
+		res.Saturated, res.SaturationReason = true, "measured packets not drained"
+	case deficit > cfg.SatTol*gen+3*math.Sqrt(gen):
+		res.Saturated, res.SaturationReason = true, fmt.Sprintf("accepted load %.4f below offered %.4f", res.AcceptedLoad, res.OfferedLoad)
+	case cfg.LatencyBound > 0 && res.PacketLatency.Mean > cfg.LatencyBound:
+		res.Saturated, res.SaturationReason = true, fmt.Sprintf("mean packet latency %.1f above bound %g", res.PacketLatency.Mean, cfg.LatencyBound)
+	}
+	return res, nil
+}
+
+// pendingCreations returns the active endpoints whose oldest unsent packet
+// was created before the end of the window.
+func (s *sim) pendingCreations() int {
+	n := 0
+	for e, a := range s.active {
+		if a && (s.epNext[e] < s.w1 || s.epCur[e] >= 0 && s.pk[s.epCur[e]].measured) {
+			n++
+		}
+	}
+	return n
+}
+
+// skipIdle advances time over cycles in which nothing can happen: no flit
+// in the network, no event pending and no packet being injected. It stops
+// at the next packet creation and at the next phase boundary.
+func (s *sim) skipIdle(phase int, period int32) {
+	next := s.neverTick
+	for e, a := range s.active {
+		if a && s.epNext[e] < next {
+			next = s.epNext[e]
+		}
+	}
+	// Phase boundaries are at cycle starts.
+	var b int32
+	switch phase {
+	case phWarmup:
+		c := s.now/s.S + 1
+		b = ((c + period - 1) / period) * period * s.S
+	case phMeasure:
+		b = s.w1
+	case phDrain:
+		c := s.now/s.S + 1
+		b = ((c + 7) / 8) * 8 * s.S
+	default:
+		return
+	}
+	next = min(next, b)
+	// Keep the time aligned so that the wheel and the cycle test work.
+	if next > s.now {
+		s.now = next
+		s.lastMove = next
+	}
+}

@@ -1,0 +1,230 @@
+package netsim
+
+import (
+	"fmt"
+)
+
+// startHead routes the packet at the front of idle input VC iv of r.
+func (s *sim) startHead(r, iv int32) {
+	pkt := s.ivBuf[iv*s.B+s.iv[iv].head]
+	p := &s.pk[pkt]
+	var o, lo, hi int32
+	if r == p.DstRouter && p.Inter < 0 {
+		o, lo, hi = s.epPort[p.Dst], 0, s.V
+	} else {
+		s.curIn = iv >> s.vs
+		port, class := s.rt.Route(&s.view, r, p)
+		if port < 0 || port >= s.deg[r] || class < 0 || class >= s.classes {
+			s.err = fmt.Errorf("netsim: routing %s chose port %d (of %d) and class %d (of %d) at router %d for a packet %d -> %d after %d hops",
+				s.rt.Name(), port, s.deg[r], class, s.classes, r, p.Src, p.Dst, p.Hops)
+			port, class = 0, 0
+		}
+		o, lo, hi = s.portOff[r]+port, s.classLo[class], s.classHi[class]
+		p.Hops++
+	}
+	s.iv[iv].out, s.iv[iv].lo, s.iv[iv].hi = o, uint8(lo), uint8(hi)
+	s.iv[iv].state = vcVA
+	s.iv[iv].ready = s.now + s.rd
+	s.iv[iv].left = p.Size
+	s.vaBuf[s.vaOff[r]+s.vaN[r]] = iv
+	s.vaN[r]++
+}
+
+// step runs one router cycle of router r: switch allocation and
+// traversal, VC allocation, output channel transmission.
+func (s *sim) step(r int32) {
+	if s.inBuf[r] > 0 {
+		s.switchAlloc(r)
+	}
+	if s.vaN[r] > 0 {
+		s.vcAlloc(r)
+	}
+	if s.inOq[r] > 0 {
+		s.transmit(r)
+	}
+}
+
+// switchAlloc is a separable input-first allocator: every input port picks
+// one of its eligible VCs round-robin, then every output port grants one
+// requesting input round-robin.
+func (s *sim) switchAlloc(r int32) {
+	off, end := s.portOff[r], s.portOff[r+1]
+	np := end - off
+	nt := 0
+	now := s.now
+	for p := off; p < end; p++ {
+		m := s.saMask[p]
+		if m == 0 {
+			continue
+		}
+		chosen := int32(-1)
+		v := s.inRR[p]
+		for k := int32(0); k < s.V; k, v = k+1, v+1 {
+			if v >= s.V {
+				v -= s.V
+			}
+			if m&(1<<v) == 0 {
+				continue
+			}
+			iv := p<<s.vs | v
+			if s.iv[iv].ready > now || s.ov[s.iv[iv].out<<s.vs|s.iv[iv].outVC].credits <= 0 {
+				continue
+			}
+			chosen = iv
+			break
+		}
+		if chosen < 0 {
+			continue
+		}
+		o := s.iv[chosen].out
+		key := p - off - s.outRR[o]
+		if key < 0 {
+			key += np
+		}
+		if s.saBest[o] < 0 {
+			s.touched[nt] = o
+			nt++
+			s.saBest[o], s.saKey[o] = chosen, key
+		} else if key < s.saKey[o] {
+			s.saBest[o], s.saKey[o] = chosen, key
+		}
+	}
+	for i := 0; i < nt; i++ {
+		o := s.touched[i]
+		iv := s.saBest[o]
+		s.saBest[o] = -1
+		s.traverse(r, iv, o)
+	}
+}
+
+// traverse moves the front flit of input VC iv through the crossbar into
+// the output queue of port o.
+func (s *sim) traverse(r, iv, o int32) {
+	p := iv >> s.vs
+	v := iv & s.vmask
+	h := s.iv[iv].head
+	pkt := s.ivBuf[iv*s.B+h]
+	if h++; h == s.B {
+		h = 0
+	}
+	s.iv[iv].head = h
+	s.iv[iv].len--
+	s.inBuf[r]--
+	ovc := s.iv[iv].outVC
+	ov := o<<s.vs | ovc
+	s.ov[ov].credits--
+	s.used[o]++
+	q := s.oqHead[o] + s.oqLen[o]
+	if q >= s.Q {
+		q -= s.Q
+	}
+	idx := o*s.Q + q
+	s.oq[idx].pkt = pkt
+	s.oq[idx].vc = uint8(ovc)
+	s.oq[idx].ready = s.now + s.sad
+	s.oqLen[o]++
+	s.inOq[r]++
+	// Return the freed slot to the upstream router or endpoint.
+	sl := s.at(s.now + s.cd)
+	if up := s.peer[p]; up >= 0 {
+		sl.credits = append(sl.credits, up<<s.vs|v)
+	} else {
+		sl.epCredits = append(sl.epCredits, s.portEp[p]<<s.vs|v)
+	}
+	s.pending++
+	if v+1 == s.V {
+		s.inRR[p] = 0
+	} else {
+		s.inRR[p] = v + 1
+	}
+	in := p - s.portOff[r] + 1
+	if in == s.portOff[r+1]-s.portOff[r] {
+		in = 0
+	}
+	s.outRR[o] = in
+	s.lastMove = s.now
+	s.iv[iv].left--
+	if s.iv[iv].left == 0 {
+		// Tail: release the output VC and start the next packet.
+		s.ov[ov].owner = -1
+		s.iv[iv].state = vcIdle
+		s.saMask[p] &^= 1 << v
+		if s.iv[iv].len > 0 {
+			s.startHead(r, iv)
+		}
+	} else if s.iv[iv].len == 0 {
+		s.saMask[p] &^= 1 << v
+	}
+}
+
+// vcAlloc grants output VCs to waiting heads, oldest request first; a
+// head gets the free VC of its class with the most credits (in virtual
+// cut-through only VCs with room for the whole packet).
+func (s *sim) vcAlloc(r int32) {
+	list := s.vaBuf[s.vaOff[r] : s.vaOff[r]+s.vaN[r]]
+	k := 0
+	now := s.now
+	need := int32(0)
+	if s.vct {
+		need = s.size - 1
+	}
+	for _, iv := range list {
+		if s.iv[iv].ready > now {
+			list[k] = iv
+			k++
+			continue
+		}
+		o := s.iv[iv].out
+		best, bc := int32(-1), need-1
+		for v := int32(s.iv[iv].lo); v < int32(s.iv[iv].hi); v++ {
+			ov := o<<s.vs | v
+			if s.ov[ov].owner < 0 && s.ov[ov].credits > bc {
+				best, bc = v, s.ov[ov].credits
+			}
+		}
+		if best < 0 {
+			list[k] = iv
+			k++
+			continue
+		}
+		s.ov[o<<s.vs|best].owner = iv
+		s.iv[iv].outVC = best
+		s.iv[iv].state = vcActive
+		s.iv[iv].ready = now + s.vad
+		s.saMask[iv>>s.vs] |= 1 << (iv & s.vmask)
+	}
+	s.vaN[r] = int32(k)
+}
+
+// transmit sends one flit on every output channel that is free and has a
+// flit through the crossbar.
+func (s *sim) transmit(r int32) {
+	now := s.now
+	for o := s.portOff[r]; o < s.portOff[r+1]; o++ {
+		if s.oqLen[o] == 0 || s.chanFree[o] > now {
+			continue
+		}
+		idx := o*s.Q + s.oqHead[o]
+		if s.oq[idx].ready > now {
+			continue
+		}
+		pkt, vc := s.oq[idx].pkt, int32(s.oq[idx].vc)
+		if s.oqHead[o]++; s.oqHead[o] == s.Q {
+			s.oqHead[o] = 0
+		}
+		s.oqLen[o]--
+		s.inOq[r]--
+		s.chanFree[o] = now + s.S
+		sl := s.at(now + s.lat[o])
+		if d := s.peer[o]; d >= 0 {
+			sl.flits = append(sl.flits, flitEv{d<<s.vs | vc, pkt})
+			if s.inWindow {
+				s.linkCnt[o]++
+			}
+		} else {
+			sl.ejects = append(sl.ejects, flitEv{o<<s.vs | vc, pkt})
+		}
+		s.pending++
+		s.lastMove = now
+	}
+}

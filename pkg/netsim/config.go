@@ -108,6 +108,10 @@ type Config struct {
 	// packet latency exceeds LatencyBound (Result.Aborted; the figures then
 	// describe that sample). Saves time past saturation in load sweeps.
 	AbortOnLatencyBound bool `json:"abort_on_latency_bound"`
+	// MaxCycles bounds a finite workload run (RunWorkload) in cycles; 0
+	// means the largest run the tick counter allows (about 10^9 router
+	// cycles).
+	MaxCycles int `json:"max_cycles,omitempty"`
 	// DeadlockCycles: when no flit moves for this many cycles while flits
 	// are in the network, Run returns a *DeadlockError. Raised
 	// automatically to at least 8 times the longest credit round trip.
@@ -148,6 +152,53 @@ func DefaultConfig() Config {
 		DeadlockCycles:      5000,
 	}
 }
+
+// BookSimConfig returns the configuration whose timing matches BookSim2's
+// IQ router (booksim/booksim2: src/routers/iq_router.cpp, channel.hpp,
+// trafficmanager.cpp) with internal_speedup = 2, routing_delay = 0
+// (lookahead routing), vc_alloc_delay = sw_alloc_delay = st_final_delay =
+// 1, st_prepare_delay = 0, credit_delay = 2 and channels of latency 1: the
+// settings of the reference curves in ../shared/validation.
+//
+// The correspondence, cycle by cycle (BookSim2 counts in network cycles;
+// netsim's router delays are in internal cycles, two per channel cycle):
+//
+//   - An item BookSim2 sends on a channel of latency L in cycle S is read by
+//     the next router in cycle S+L+1: a netsim link latency of L+1
+//     (BookSimLatency). Injection and ejection channels (latency 1) take 2
+//     cycles each: EndpointLatency 2.
+//   - A BookSim2 router allocates a VC (internal step 1) and the switch
+//     (step 2) in the cycle the head flit is read and sends it the next
+//     cycle: 1 cycle per router, here VCAllocDelay 1 + SwAllocDelay 1 +
+//     CrossbarDelay 0 internal cycles with RoutingDelay 0.
+//   - Zero-load latency of a 1-flit packet over h links of latency L:
+//     BookSim2 3 + 2(h+1) + hL (5 + 3h for L = 1); netsim 2*2 + (h+1)*1 +
+//     h(L+1), the same.
+//   - Credit round trip from a switch allocation to the reuse of the slot:
+//     BookSim2 2L + 3 + credit_delay cycles; netsim (1 + 2*2(L+1) + 0 + 1 +
+//     2*credit_delay)/2, the same for head flits (body flits of a VC
+//     already allocated skip VC allocation: half a cycle faster).
+//   - Output VCs are released when the tail wins switch allocation and can
+//     be granted again from the next internal cycle (wait_for_tail_credit
+//     = 0), in both.
+//
+// Remaining differences are listed in the package documentation ("Differences
+// from BookSim2"). VCs, buffers, packet size and measurement are left at
+// DefaultConfig's values: set them as the compared run does.
+func BookSimConfig() Config {
+	c := DefaultConfig()
+	c.RoutingDelay, c.VCAllocDelay, c.SwAllocDelay, c.CrossbarDelay = 0, 1, 1, 0
+	c.CreditDelay = 2
+	c.Speedup = 2
+	c.EndpointLatency = 2
+	c.LocalLatency, c.GlobalLatency = BookSimLatency(1), BookSimLatency(1)
+	return c
+}
+
+// BookSimLatency returns the netsim link latency that matches a BookSim2
+// channel of latency l: l + 1 (BookSim2 reads a channel's output one cycle
+// after its latency has elapsed; see BookSimConfig).
+func BookSimLatency(l int) int { return l + 1 }
 
 // maxTicks bounds a run so that times in router cycles fit an int32.
 const maxTicks = 1<<31 - 1<<24
@@ -197,7 +248,7 @@ func (c *Config) validate(classes int) (vcs, bufVC int, err error) {
 	}{
 		{"routing_delay", c.RoutingDelay, 0}, {"vc_alloc_delay", c.VCAllocDelay, 0},
 		{"sw_alloc_delay", c.SwAllocDelay, 0}, {"crossbar_delay", c.CrossbarDelay, 0},
-		{"credit_delay", c.CreditDelay, 1}, {"speedup", c.Speedup, 1},
+		{"credit_delay", c.CreditDelay, 0}, {"speedup", c.Speedup, 1},
 		{"local_latency", c.LocalLatency, 1}, {"global_latency", c.GlobalLatency, 1},
 		{"endpoint_latency", c.EndpointLatency, 1}, {"sample_period", c.SamplePeriod, 1},
 		{"warmup_min", c.WarmupMin, 0}, {"warmup_max", c.WarmupMax, 0},

@@ -86,7 +86,7 @@ func (s *sim) inject() {
 			p := &s.pk[cur]
 			*p = Packet{
 				Src: e, Dst: d, SrcRouter: s.net.epRtr[e], DstRouter: s.net.epRtr[d],
-				Inter: -1, Size: s.size, created: created, injected: now,
+				Inter: -1, Size: s.size, created: created, injected: now, msg: -1,
 			}
 			if created >= s.w0 && created < s.w1 {
 				p.measured = true
@@ -103,18 +103,25 @@ func (s *sim) inject() {
 		if s.epCred[ci] <= 0 {
 			continue
 		}
-		s.epCred[ci]--
-		sl := s.at(now + s.le)
-		sl.flits = append(sl.flits, flitEv{s.epPort[e]<<s.vs | s.epVC[e], cur})
-		s.pending++
-		s.inNet++
-		s.epFree[e] = now + s.S
-		s.lastMove = now
-		s.epLeft[e]--
-		if s.epLeft[e] == 0 {
-			s.epCur[e] = -1
-			s.busyEps--
-		}
+		s.sendFlit(e, ci, cur)
+	}
+}
+
+// sendFlit sends the next flit of packet cur from endpoint e on its
+// injection VC (credit index ci).
+func (s *sim) sendFlit(e, ci, cur int32) {
+	now := s.now
+	s.epCred[ci]--
+	sl := s.at(now + s.le)
+	sl.flits = append(sl.flits, flitEv{s.epPort[e]<<s.vs | s.epVC[e], cur})
+	s.pending++
+	s.inNet++
+	s.epFree[e] = now + s.S
+	s.lastMove = now
+	s.epLeft[e]--
+	if s.epLeft[e] == 0 {
+		s.epCur[e] = -1
+		s.busyEps--
 	}
 }
 
@@ -169,7 +176,7 @@ func (s *sim) events() {
 
 // eject delivers a flit that arrived at an endpoint over output VC ov.
 func (s *sim) eject(ov, pkt int32) {
-	sl := s.at(s.now + s.cd)
+	sl := s.at(s.now + s.cd + s.le) // the credit crosses the ejection channel back
 	sl.credits = append(sl.credits, ov)
 	s.pending++
 	s.inNet--
@@ -188,6 +195,10 @@ func (s *sim) eject(ov, pkt int32) {
 	lat := s.now - p.created
 	s.periodLat += int64(lat)
 	s.periodN++
+	if s.wl != nil {
+		s.wl.delivered(p.msg)
+		s.wl.lastDeliver = s.now
+	}
 	if p.measured {
 		s.measuredOut--
 		s.latH.add(lat)

@@ -28,13 +28,7 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 	}
 	nAct := float64(res.ActiveEndpoints)
 
-	// Deadlock window: at least 8 credit round trips.
-	rt := int64(0)
-	for _, l := range s.lat {
-		rt = max(rt, int64(l))
-	}
-	rt += int64(s.cd) + int64(s.rd+s.vad+s.sad) + int64(s.size)*int64(S)
-	deadTicks := max(int64(cfg.DeadlockCycles)*int64(S), 8*rt)
+	deadTicks := s.deadlockTicks()
 
 	phase := phWarmup
 	period := int32(cfg.SamplePeriod)
@@ -140,15 +134,7 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 	res.NetworkLatency = s.netH.stats(float64(S))
 	res.MeasuredPackets = s.measuredInj
 	res.DeliveredPackets = s.latH.n
-	if s.hops.n > 0 {
-		res.AvgHops = float64(s.hops.sum) / float64(s.hops.n)
-		res.MinimalFraction = float64(s.minimal) / float64(s.hops.n)
-		hi := len(s.hops.c)
-		for hi > 0 && s.hops.c[hi-1] == 0 {
-			hi--
-		}
-		res.HopHistogram = append([]int64(nil), s.hops.c[:hi]...)
-	}
+	s.hopStats(res)
 	var sx, sxx float64
 	for e, a := range s.active {
 		if a {
@@ -236,4 +222,30 @@ func (s *sim) skipIdle(phase int, period int32) {
 		s.now = next
 		s.lastMove = next
 	}
+}
+
+// deadlockTicks returns the idle time after which flits in the network
+// that do not move are a deadlock: Config.DeadlockCycles, at least 8 credit
+// round trips of the slowest link.
+func (s *sim) deadlockTicks() int64 {
+	rt := int64(0)
+	for _, l := range s.lat {
+		rt = max(rt, int64(l))
+	}
+	rt = 2*rt + int64(s.cd) + int64(s.rd+s.vad+s.sad) + int64(s.size)*int64(s.S)
+	return max(int64(s.cfg.DeadlockCycles)*int64(s.S), 8*rt)
+}
+
+// hopStats fills the hop figures of res from the measured packets.
+func (s *sim) hopStats(res *Result) {
+	if s.hops.n == 0 {
+		return
+	}
+	res.AvgHops = float64(s.hops.sum) / float64(s.hops.n)
+	res.MinimalFraction = float64(s.minimal) / float64(s.hops.n)
+	hi := len(s.hops.c)
+	for hi > 0 && s.hops.c[hi-1] == 0 {
+		hi--
+	}
+	res.HopHistogram = append([]int64(nil), s.hops.c[:hi]...)
 }

@@ -9,9 +9,13 @@ func (s *sim) startHead(r, iv int32) {
 	pkt := s.ivBuf[iv*s.B+s.iv[iv].head]
 	p := &s.pk[pkt]
 	var o, lo, hi int32
-	if r == p.DstRouter && p.Inter < 0 {
+	switch {
+	case r == p.DstRouter && p.Inter < 0:
 		o, lo, hi = s.epPort[p.Dst], 0, s.V
-	} else {
+	case s.ad != nil:
+		o, lo, hi = s.options(r, iv, p)
+		p.Hops++
+	default:
 		s.curIn = iv >> s.vs
 		port, class := s.rt.Route(&s.view, r, p)
 		if port < 0 || port >= s.deg[r] || class < 0 || class >= s.classes {
@@ -30,14 +34,48 @@ func (s *sim) startHead(r, iv int32) {
 	s.vaN[r]++
 }
 
-// step runs one router cycle of router r: switch allocation and
-// traversal, VC allocation, output channel transmission.
-func (s *sim) step(r int32) {
-	if s.inBuf[r] > 0 {
-		s.switchAlloc(r)
+// options asks the adaptive routing for p's next hops at r. A single
+// non-escape option is applied at once and returned as the route (global
+// output port and VC range); several are stored for VC allocation
+// (iv.nopt) and the returned route is unused.
+func (s *sim) options(r, iv int32, p *Packet) (o, lo, hi int32) {
+	opts := s.ad.Options(r, p, s.optBuf[:0])
+	s.optBuf = opts[:0]
+	if len(opts) == 0 || len(opts) > int(s.maxOpt) {
+		s.err = fmt.Errorf("netsim: routing %s gave %d options (want 1..%d) at router %d for a packet %d -> %d after %d hops",
+			s.rt.Name(), len(opts), s.maxOpt, r, p.Src, p.Dst, p.Hops)
+		return s.portOff[r], 0, 1
 	}
+	for _, op := range opts {
+		if op.Port < 0 || op.Port >= s.deg[r] || op.Class < 0 || op.Class >= s.classes {
+			s.err = fmt.Errorf("netsim: routing %s offered port %d (of %d) and class %d (of %d) at router %d for a packet %d -> %d after %d hops",
+				s.rt.Name(), op.Port, s.deg[r], op.Class, s.classes, r, p.Src, p.Dst, p.Hops)
+			return s.portOff[r], 0, 1
+		}
+	}
+	if len(opts) == 1 && !opts[0].Escape {
+		op := opts[0]
+		p.Flags, p.Aux = op.Flags, op.Aux
+		return s.portOff[r] + op.Port, s.classLo[op.Class], s.classHi[op.Class]
+	}
+	copy(s.opts[iv*s.maxOpt:], opts)
+	s.iv[iv].nopt = uint8(len(opts))
+	return s.portOff[r], 0, 1
+}
+
+// step runs one router cycle of router r: VC allocation, switch
+// allocation and traversal, output channel transmission. VC allocation
+// comes first, so that it sees the state of the start of the cycle: an
+// output VC released by a tail in this cycle's switch allocation, and the
+// next packet of the input VC that tail leaves, take part in VC allocation
+// from the next router cycle on (as in BookSim2's IQ router, whose stage
+// evaluations precede the updates of the same internal step).
+func (s *sim) step(r int32) {
 	if s.vaN[r] > 0 {
 		s.vcAlloc(r)
+	}
+	if s.inBuf[r] > 0 {
+		s.switchAlloc(r)
 	}
 	if s.inOq[r] > 0 {
 		s.transmit(r)
@@ -124,8 +162,10 @@ func (s *sim) traverse(r, iv, o int32) {
 	s.oq[idx].ready = s.now + s.sad
 	s.oqLen[o]++
 	s.inOq[r]++
-	// Return the freed slot to the upstream router or endpoint.
-	sl := s.at(s.now + s.cd)
+	// Return the freed slot to the upstream router or endpoint: the credit
+	// crosses the link back (the output channel of port p leads to the same
+	// neighbour) after the credit delay.
+	sl := s.at(s.now + s.cd + s.lat[p])
 	if up := s.peer[p]; up >= 0 {
 		sl.credits = append(sl.credits, up<<s.vs|v)
 	} else {
@@ -159,27 +199,33 @@ func (s *sim) traverse(r, iv, o int32) {
 
 // vcAlloc grants output VCs to waiting heads, oldest request first; a
 // head gets the free VC of its class with the most credits (in virtual
-// cut-through only VCs with room for the whole packet).
+// cut-through only VCs with room for the whole packet). A head with
+// adaptive options takes the free VC with the most credits among its
+// non-escape options (ties at random), else among its escape options.
 func (s *sim) vcAlloc(r int32) {
 	list := s.vaBuf[s.vaOff[r] : s.vaOff[r]+s.vaN[r]]
 	k := 0
 	now := s.now
-	need := int32(0)
-	if s.vct {
-		need = s.size - 1
-	}
 	for _, iv := range list {
 		if s.iv[iv].ready > now {
 			list[k] = iv
 			k++
 			continue
 		}
+		need := int32(0)
+		if s.vct {
+			need = s.pk[s.ivBuf[iv*s.B+s.iv[iv].head]].Size - 1
+		}
 		o := s.iv[iv].out
 		best, bc := int32(-1), need-1
-		for v := int32(s.iv[iv].lo); v < int32(s.iv[iv].hi); v++ {
-			ov := o<<s.vs | v
-			if s.ov[ov].owner < 0 && s.ov[ov].credits > bc {
-				best, bc = v, s.ov[ov].credits
+		if s.iv[iv].nopt > 0 {
+			o, best = s.chooseOption(r, iv, need)
+		} else {
+			for v := int32(s.iv[iv].lo); v < int32(s.iv[iv].hi); v++ {
+				ov := o<<s.vs | v
+				if s.ov[ov].owner < 0 && s.ov[ov].credits > bc {
+					best, bc = v, s.ov[ov].credits
+				}
 			}
 		}
 		if best < 0 {
@@ -188,12 +234,58 @@ func (s *sim) vcAlloc(r int32) {
 			continue
 		}
 		s.ov[o<<s.vs|best].owner = iv
+		s.iv[iv].out = o
 		s.iv[iv].outVC = best
 		s.iv[iv].state = vcActive
 		s.iv[iv].ready = now + s.vad
 		s.saMask[iv>>s.vs] |= 1 << (iv & s.vmask)
 	}
 	s.vaN[r] = int32(k)
+}
+
+// chooseOption picks the output VC of a head with adaptive options: the
+// free VC (with room for need+1 flits) with the most credits among the
+// non-escape options, ties broken at random; if there is none, the same
+// among the escape options. On success it applies the option's packet
+// state and returns the global output port and the VC; else best < 0.
+func (s *sim) chooseOption(r, iv, need int32) (o, best int32) {
+	opts := s.opts[iv*s.maxOpt : iv*s.maxOpt+int32(s.iv[iv].nopt)]
+	off := s.portOff[r]
+	for _, escape := range [2]bool{false, true} {
+		bestOpt, bc, ties := -1, need-1, 0
+		best = -1
+		for i := range opts {
+			op := &opts[i]
+			if op.Escape != escape {
+				continue
+			}
+			gp := off + op.Port
+			for v := s.classLo[op.Class]; v < s.classHi[op.Class]; v++ {
+				ov := gp<<s.vs | v
+				if s.ov[ov].owner >= 0 {
+					continue
+				}
+				switch c := s.ov[ov].credits; {
+				case c > bc:
+					bestOpt, best, bc, ties = i, v, c, 1
+				case c == bc && bestOpt >= 0:
+					// Reservoir sampling: uniform among the equally good.
+					ties++
+					if s.rrng.IntN(ties) == 0 {
+						bestOpt, best = i, v
+					}
+				}
+			}
+		}
+		if bestOpt >= 0 {
+			op := &opts[bestOpt]
+			p := &s.pk[s.ivBuf[iv*s.B+s.iv[iv].head]]
+			p.Flags, p.Aux = op.Flags, op.Aux
+			s.iv[iv].nopt = 0
+			return off + op.Port, best
+		}
+	}
+	return -1, -1
 }
 
 // transmit sends one flit on every output channel that is free and has a

@@ -142,6 +142,12 @@ func TestNewRoutingsBelowSaturation(t *testing.T) {
 			rt := mustRouting(t, n, c.routing)
 			cfg := quickConfig()
 			load := 0.4
+			if c.name == "dor/mesh4x4" {
+				// DOR loads the middle x-links of a 4x4 mesh with p = 2 at
+				// 2.06 x the offered load, and DOR on a mesh has one VC
+				// per port: head-of-line blocking saturates it near 0.38.
+				load = 0.3
+			}
 			res, err := Run(context.Background(), n, rt, uniform{int32(n.Endpoints())}, load, cfg)
 			if err != nil {
 				t.Fatal(err)

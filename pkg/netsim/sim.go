@@ -32,6 +32,7 @@ type ivState struct {
 	outVC     int32 // output VC held (vcActive)
 	lo, hi    uint8 // VC range of the packet's class
 	state     uint8
+	nopt      uint8 // adaptive options waiting in the arena (0: out, lo, hi hold the route)
 }
 
 // ovState is the state of one output virtual channel.
@@ -65,6 +66,8 @@ type sim struct {
 	cfg  *Config
 	net  *Network
 	rt   Routing
+	ad   AdaptiveRouting // rt, if it offers options
+	wl   *wlState        // finite workload (RunWorkload), nil for open-loop runs
 	pat  Pattern
 	view View
 
@@ -81,6 +84,9 @@ type sim struct {
 	classLo   []int32
 	classHi   []int32
 	classes   int32
+	maxOpt    int32    // options per input VC in opts (adaptive routings)
+	opts      []Option // adaptive options of the head of input VC iv: opts[iv*maxOpt:]
+	optBuf    []Option
 	rd, vad   int32 // routing, VC allocation delay
 	sad       int32 // switch allocation + crossbar delay
 	cd        int32 // credit delay (ticks)
@@ -203,11 +209,8 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config) (*
 	s.size = int32(cfg.PacketSize)
 	s.vct = cfg.FlowControl == VirtualCutThrough
 	s.classes = int32(classes)
-	s.classLo = make([]int32, classes)
-	s.classHi = make([]int32, classes)
-	for k := 0; k < classes; k++ {
-		s.classLo[k] = int32(k * V / classes)
-		s.classHi[k] = int32((k + 1) * V / classes)
+	if s.classLo, s.classHi, err = classRanges(rt, V); err != nil {
+		return nil, err
 	}
 	s.rd = int32(cfg.RoutingDelay)
 	s.vad = int32(cfg.VCAllocDelay)
@@ -263,7 +266,7 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config) (*
 			s.epPort[e] = gp
 		}
 	}
-	maxDelay := max(maxLat, s.cd) + 1
+	maxDelay := maxLat + s.cd + 1
 	W := int32(1)
 	for W < maxDelay {
 		W <<= 1
@@ -303,6 +306,19 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config) (*
 	s.ivBuf = make([]int32, NV*B)
 	s.iv = make([]ivState, NV)
 	s.ov = make([]ovState, NV)
+	if ad, ok := rt.(AdaptiveRouting); ok {
+		s.ad = ad
+		m := ad.MaxOptions()
+		if m < 1 || m > 255 {
+			return nil, fmt.Errorf("netsim: routing %s offers up to %d options, want 1..255", rt.Name(), m)
+		}
+		if int64(NV)*int64(m) > 1<<28 {
+			return nil, fmt.Errorf("netsim: %d input VCs x %d routing options too many", NV, m)
+		}
+		s.maxOpt = int32(m)
+		s.opts = make([]Option, NV*m)
+		s.optBuf = make([]Option, 0, m)
+	}
 	for gp := 0; gp < P; gp++ {
 		for v := 0; v < V; v++ {
 			s.ov[gp<<s.vs|v].credits = s.B

@@ -227,38 +227,60 @@ type shift struct{ n, k int32 }
 func (s shift) Dest(src int32, _ *rand.Rand) int32 { return (src + s.k) % s.n }
 
 // Credit flow control on one link with one VC of b flits: a flit slot is
-// reused every credit round trip of S*L + RD + VAD + S*CD + SAD + STD
-// router cycles (link, route and VC allocation at the receiver, credit
-// delay, switch allocation and crossbar at the sender), so the link
-// carries b flits per round trip.
+// reused every credit round trip of SAD + STD + S*L + RD + VAD + S*(CD + L)
+// router cycles (switch allocation and crossbar at the sender, the link,
+// route and VC allocation at the receiver, the credit delay and the link
+// back), so the link carries b flits per round trip.
 func TestCreditRoundTrip(t *testing.T) {
-	n := lineNet(t)
 	for _, c := range []struct {
+		name                 string
 		speedup, buf, credit int
+		link                 int
+		booksim              bool // BookSim2-aligned pipeline (BookSimConfig)
 		want                 float64
 	}{
-		{1, 1, 2, 1.0 / 7},  // 1 + 1 + 1 + 2 + 1 + 1
-		{2, 1, 2, 2.0 / 10}, // (2 + 1 + 1 + 4 + 1 + 1) / 2 = 5 cycles
-		{2, 2, 2, 4.0 / 10},
-		{1, 1, 5, 1.0 / 10},
-		{1, 3, 2, 3.0 / 7},
-		{2, 8, 2, 1}, // enough buffer: full rate
+		{"s1", 1, 1, 2, 1, false, 1.0 / 8}, // 1 + 1 + 1 + 1 + 1 + (2 + 1)
+		{"s2", 2, 1, 2, 1, false, 2.0 / 12}, // (1 + 1 + 2 + 1 + 1 + 6) / 2 = 6 cycles
+		{"s2-b2", 2, 2, 2, 1, false, 4.0 / 12},
+		{"cd5", 1, 1, 5, 1, false, 1.0 / 11},
+		{"cd0", 1, 1, 0, 1, false, 1.0 / 6},
+		{"b3", 1, 3, 2, 1, false, 3.0 / 8},
+		{"full", 2, 8, 2, 1, false, 1}, // enough buffer: full rate
+		// A 100-cycle link with 32 flits per VC: the credit crosses the link
+		// back, so the round trip is (2 + 200 + 1 + 1 + 4 + 200) / 2 = 204
+		// cycles, not 104.
+		{"long", 2, 32, 2, 100, false, 32.0 / 204},
+		// BookSim2's round trip is 2L + 3 + credit_delay cycles: 205 for its
+		// Dragonfly's 100-cycle global links (netsim link latency 101 in the
+		// aligned configuration), 7 for L = 1.
+		{"booksim-global", 2, 32, 2, 101, true, 32.0 / 205},
+		{"booksim-1", 2, 2, 2, 2, true, 2.0 / 7},
 	} {
-		cfg := quickConfig()
-		cfg.Speedup, cfg.BufPerVC, cfg.CreditDelay, cfg.VCs = c.speedup, c.buf, c.credit, 1
-		cfg.AbortOnLatencyBound = false
-		cfg.DrainMax = 0
-		res, err := Run(context.Background(), n, mustMin(t, n), pair{0, 1}, 1, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if math.Abs(res.AcceptedLoad-c.want) > 1.0/float64(cfg.MeasureCycles) {
-			t.Errorf("speedup %d, buffer %d, credit delay %d: accepted %g, want %g",
-				c.speedup, c.buf, c.credit, res.AcceptedLoad, c.want)
-		}
-		if math.Abs(res.LinkUtilMax-c.want) > 1.0/float64(cfg.MeasureCycles) {
-			t.Errorf("link utilization %g, want %g", res.LinkUtilMax, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			n := lineNet(t)
+			cfg := quickConfig()
+			if c.booksim {
+				b := BookSimConfig()
+				cfg.RoutingDelay, cfg.VCAllocDelay, cfg.SwAllocDelay, cfg.CrossbarDelay = b.RoutingDelay, b.VCAllocDelay, b.SwAllocDelay, b.CrossbarDelay
+				cfg.EndpointLatency = b.EndpointLatency
+			}
+			cfg.Speedup, cfg.BufPerVC, cfg.CreditDelay, cfg.VCs = c.speedup, c.buf, c.credit, 1
+			cfg.LocalLatency, cfg.GlobalLatency = c.link, c.link
+			cfg.AbortOnLatencyBound = false
+			cfg.DrainMax = 0
+			cfg.MeasureCycles = 20000
+			res, err := Run(context.Background(), n, mustMin(t, n), pair{0, 1}, 1, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(res.AcceptedLoad-c.want) > 1.5*float64(c.buf)/float64(cfg.MeasureCycles) {
+				t.Errorf("speedup %d, buffer %d, credit delay %d, link %d: accepted %g, want %g",
+					c.speedup, c.buf, c.credit, c.link, res.AcceptedLoad, c.want)
+			}
+			if math.Abs(res.LinkUtilMax-c.want) > 1.5*float64(c.buf)/float64(cfg.MeasureCycles) {
+				t.Errorf("link utilization %g, want %g", res.LinkUtilMax, c.want)
+			}
+		})
 	}
 }
 
@@ -304,7 +326,7 @@ func TestConfigErrors(t *testing.T) {
 	}{
 		{"load", func(*Config) {}, 1.5},
 		{"vcs", func(c *Config) { c.VCs = 65 }, 0.1},
-		{"credit", func(c *Config) { c.CreditDelay = 0 }, 0.1},
+		{"credit", func(c *Config) { c.CreditDelay = -1 }, 0.1},
 		{"vct-buffer", func(c *Config) { c.PacketSize, c.FlowControl, c.BufPerVC = 33, VirtualCutThrough, 32 }, 0.1},
 		{"warmup", func(c *Config) { c.WarmupMax = 10 }, 0.1},
 	} {

@@ -66,8 +66,18 @@ func (c Channel) String() string { return fmt.Sprintf("%d->%d/vc%d", c.From, c.T
 // on a network: the (directed link, VC class) pairs a packet can hold
 // while requesting another. It is independent of the VC count; CDG maps it
 // onto VCs.
+//
+// For an AdaptiveRouting with escape options it also holds the extended
+// dependencies of the escape sub-network (Duato, A Necessary and
+// Sufficient Condition for Deadlock-Free Adaptive Routing in Wormhole
+// Networks, IEEE TPDS 6(10), 1995): a direct dependency from escape
+// channel c1 to escape channel c2 when a packet that arrived on c1 may
+// request c2 at the next router, and an indirect one when it may request
+// c2 after one or more adaptive hops (in wormhole switching the packet may
+// still hold c1 then). EscapeCDG maps them onto VCs.
 type Dependencies struct {
 	net     *Network
+	rt      Routing
 	classes int
 	// Routes is the number of (source router, destination router) pairs
 	// explored; States the number of distinct (channel, class, packet
@@ -76,7 +86,12 @@ type Dependencies struct {
 	// MaxClass is the highest VC class any hop used (-1 if no packet
 	// crossed a link); MaxHops the longest route in hops.
 	MaxClass, MaxHops int
-	edges             map[uint64]struct{} // (link<<8|class)<<32 | (link<<8|class)
+	// Escape reports that the routing offered escape options.
+	Escape bool
+	edges  map[uint64]struct{} // (link<<8|class)<<32 | (link<<8|class)
+	direct map[uint64]struct{} // escape sub-network, direct dependencies
+	// indirect dependencies of the escape sub-network (through adaptive hops)
+	indirect map[uint64]struct{}
 }
 
 // maxRouteHops bounds the routes explored (a longer route means the
@@ -85,13 +100,44 @@ func maxRouteHops(n *Network) int32 { return int32(4*n.r + 64) }
 
 type cdgState struct {
 	link, class int32
+	esc         int32 // the last escape channel (link<<8 | class) held, -1 if none
 	p           Packet
 }
 
+// dep encodes a dependency between (link, class) channels.
+func dep(a, ca, b, cb int32) uint64 {
+	return uint64(a)<<40 | uint64(ca)<<32 | uint64(b)<<8 | uint64(cb)
+}
+
+// enumerate calls yield for every next hop rt may choose for p at r: its
+// options (AdaptiveRouting) or its PathEnumerator hops.
+func enumerate(rt Routing, r int32, p Packet, buf []Option, yield func(port, class int32, escape bool, next Packet)) ([]Option, error) {
+	if ad, ok := rt.(AdaptiveRouting); ok {
+		buf = ad.Options(r, &p, buf[:0])
+		if len(buf) == 0 {
+			return buf, fmt.Errorf("netsim: routing %s offers no next hop at router %d for %d -> %d after %d hops", rt.Name(), r, p.SrcRouter, p.DstRouter, p.Hops)
+		}
+		for _, op := range buf {
+			q := p
+			q.Flags, q.Aux = op.Flags, op.Aux
+			yield(op.Port, op.Class, op.Escape, q)
+		}
+		return buf, nil
+	}
+	en, ok := rt.(PathEnumerator)
+	if !ok {
+		return buf, fmt.Errorf("netsim: routing %s does not enumerate its paths (PathEnumerator or AdaptiveRouting): no CDG analysis", rt.Name())
+	}
+	en.NextHops(r, p, func(port, class int32, next Packet) { yield(port, class, false, next) })
+	return buf, nil
+}
+
 // NewDependencies enumerates every route of rt on net and collects the
-// channel dependencies. rt must implement PathEnumerator. It fails for an
-// invalid decision (port or class out of range) or a route longer than
-// 4*routers+64 hops.
+// channel dependencies. rt must implement PathEnumerator or
+// AdaptiveRouting. It fails for an invalid decision (port or class out of
+// range), a route longer than 4*routers+64 hops, and an adaptive routing
+// that offers escape options somewhere but none at some router a packet
+// can reach (its escape sub-network would not be connected).
 //
 // Cost: one visit per distinct (channel, class, packet state); packet
 // states merge across sources after the first hop, so deterministic and
@@ -101,10 +147,6 @@ type cdgState struct {
 // of a topology class: R^3 states are out of reach beyond a few hundred
 // routers.
 func NewDependencies(net *Network, rt Routing) (*Dependencies, error) {
-	en, ok := rt.(PathEnumerator)
-	if !ok {
-		return nil, fmt.Errorf("netsim: routing %s does not enumerate its paths (PathEnumerator): no CDG analysis", rt.Name())
-	}
 	if err := net.Routes(); err != nil {
 		return nil, err
 	}
@@ -115,14 +157,18 @@ func NewDependencies(net *Network, rt Routing) (*Dependencies, error) {
 	if len(net.g.Adj) >= 1<<24 {
 		return nil, fmt.Errorf("netsim: %d directed links too many for the CDG analysis", len(net.g.Adj))
 	}
-	d := &Dependencies{net: net, classes: C, MaxClass: -1, edges: map[uint64]struct{}{}}
+	d := &Dependencies{net: net, rt: rt, classes: C, MaxClass: -1, edges: map[uint64]struct{}{},
+		direct: map[uint64]struct{}{}, indirect: map[uint64]struct{}{}}
 	seen := map[cdgState]struct{}{}
 	limit := maxRouteHops(net)
 	var err error
+	var bufs [][]Option // one option buffer per recursion depth
+	noEscape := "" // a state without escape options, for the error
 	// explore follows the packet in state p at router r that holds
-	// (link, class) (link < 0: it was just injected).
-	var explore func(r int32, p Packet, link, class int32)
-	explore = func(r int32, p Packet, link, class int32) {
+	// (link, class) (link < 0: it was just injected); esc is the last
+	// escape channel it held and held whether it holds it now.
+	var explore func(r int32, p Packet, link, class, esc int32, held bool, depth int)
+	explore = func(r int32, p Packet, link, class, esc int32, held bool, depth int) {
 		if err != nil || (r == p.DstRouter && p.Inter < 0) {
 			return
 		}
@@ -130,7 +176,12 @@ func NewDependencies(net *Network, rt Routing) (*Dependencies, error) {
 			err = fmt.Errorf("netsim: routing %s: route %d -> %d longer than %d hops", rt.Name(), p.SrcRouter, p.DstRouter, limit)
 			return
 		}
-		en.NextHops(r, p, func(port, cl int32, q Packet) {
+		for len(bufs) <= depth {
+			bufs = append(bufs, nil)
+		}
+		offered := false
+		var eerr error
+		bufs[depth], eerr = enumerate(rt, r, p, bufs[depth], func(port, cl int32, escape bool, q Packet) {
 			if err != nil {
 				return
 			}
@@ -141,20 +192,39 @@ func NewDependencies(net *Network, rt Routing) (*Dependencies, error) {
 			}
 			out := net.g.Off[r] + port
 			if link >= 0 {
-				d.edges[uint64(link)<<40|uint64(class)<<32|uint64(out)<<8|uint64(cl)] = struct{}{}
+				d.edges[dep(link, class, out, cl)] = struct{}{}
+			}
+			nesc, nheld := esc, false
+			if escape {
+				offered, d.Escape = true, true
+				if esc >= 0 {
+					e := dep(esc>>8, esc&0xff, out, cl)
+					if held {
+						d.direct[e] = struct{}{}
+					} else {
+						d.indirect[e] = struct{}{}
+					}
+				}
+				nesc, nheld = out<<8|cl, true
 			}
 			d.MaxClass = max(d.MaxClass, int(cl))
 			q.Hops = p.Hops + 1
 			d.MaxHops = max(d.MaxHops, int(q.Hops))
 			key := q
 			key.Src, key.SrcRouter = -1, -1 // not read after the first hop
-			st := cdgState{out, cl, key}
+			st := cdgState{out, cl, nesc, key}
 			if _, ok := seen[st]; ok {
 				return
 			}
 			seen[st] = struct{}{}
-			explore(net.Neighbor(r, port), q, out, cl)
+			explore(net.Neighbor(r, port), q, out, cl, nesc, nheld, depth+1)
 		})
+		if eerr != nil && err == nil {
+			err = eerr
+		}
+		if !offered && noEscape == "" {
+			noEscape = fmt.Sprintf("router %d for a packet %d -> %d after %d hops", r, p.SrcRouter, p.DstRouter, p.Hops)
+		}
 	}
 	R := int32(net.r)
 	for s := int32(0); s < R; s++ {
@@ -167,11 +237,14 @@ func NewDependencies(net *Network, rt Routing) (*Dependencies, error) {
 			}
 			d.Routes++
 			p := Packet{Src: net.epOff[s], Dst: net.epOff[t], SrcRouter: s, DstRouter: t, Inter: -1, Size: 1}
-			explore(s, p, -1, 0)
+			explore(s, p, -1, 0, -1, false, 0)
 			if err != nil {
 				return nil, err
 			}
 		}
+	}
+	if d.Escape && noEscape != "" {
+		return nil, fmt.Errorf("netsim: routing %s offers escape options but none at %s: its escape sub-network is not connected", rt.Name(), noEscape)
 	}
 	d.States = len(seen)
 	return d, nil
@@ -180,11 +253,22 @@ func NewDependencies(net *Network, rt Routing) (*Dependencies, error) {
 // Edges returns the number of class-level dependencies.
 func (d *Dependencies) Edges() int { return len(d.edges) }
 
-// vcRange returns the VCs of class k of C on vcs VCs (folded when vcs < C).
-func vcRange(k, C, vcs int) (lo, hi int) {
-	lo = k * vcs / C
-	hi = max((k+1)*vcs/C, lo+1)
-	return lo, hi
+// vcRanges returns the VC range of each of C classes on vcs VCs: the
+// routing's own layout (classRanges) when vcs >= C, else folded: class k
+// on VC floor(k*vcs/C), so that consecutive classes share a VC.
+func vcRanges(rt Routing, C, vcs int) (lo, hi []int32, err error) {
+	if vcs >= C && C == rt.Classes() {
+		return classRanges(rt, vcs)
+	}
+	if _, ok := rt.(VCLayout); ok && C == rt.Classes() {
+		return nil, nil, fmt.Errorf("netsim: routing %s needs at least %d VCs, have %d", rt.Name(), C, vcs)
+	}
+	lo, hi = make([]int32, C), make([]int32, C)
+	for k := 0; k < C; k++ {
+		lo[k] = int32(k * vcs / C)
+		hi[k] = int32(max((k+1)*vcs/C, int(lo[k])+1))
+	}
+	return lo, hi, nil
 }
 
 // CDG is the channel dependency graph of a routing for a VC count:
@@ -198,28 +282,58 @@ type CDG struct {
 }
 
 // CDG maps the dependencies onto vcs virtual channels per port.
-func (d *Dependencies) CDG(vcs int) (*CDG, error) { return d.cdg(vcs, d.classes) }
+func (d *Dependencies) CDG(vcs int) (*CDG, error) { return d.cdg(vcs, d.classes, d.edges) }
 
-// cdg maps the dependencies onto vcs VCs, class k of C using vcRange.
-func (d *Dependencies) cdg(vcs, C int) (*CDG, error) {
+// EscapeCDG maps the extended dependency graph of the escape sub-network
+// onto vcs VCs per port: its direct dependencies and, for wormhole
+// switching, its indirect ones. By Duato's theorem the routing is
+// deadlock-free if this graph is acyclic (and the escape sub-network
+// connected, which NewDependencies checks). In virtual cut-through a
+// blocked packet sits in one buffer and holds no channel behind it, so
+// indirect dependencies cannot close a cycle and only the direct ones
+// count (Duato, A Necessary and Sufficient Condition for Deadlock-Free
+// Routing in Cut-Through and Store-and-Forward Networks, IEEE TPDS 7(8),
+// 1996). It fails if the routing offered no escape option.
+func (d *Dependencies) EscapeCDG(vcs int, fc FlowControl) (*CDG, error) {
+	if !d.Escape {
+		return nil, fmt.Errorf("netsim: routing %s has no escape sub-network", d.rt.Name())
+	}
+	edges := d.direct
+	if fc == Wormhole {
+		edges = make(map[uint64]struct{}, len(d.direct)+len(d.indirect))
+		for k := range d.direct {
+			edges[k] = struct{}{}
+		}
+		for k := range d.indirect {
+			edges[k] = struct{}{}
+		}
+	}
+	return d.cdg(vcs, d.classes, edges)
+}
+
+// cdg maps edges onto vcs VCs, classes as vcRanges gives them for C
+// classes.
+func (d *Dependencies) cdg(vcs, C int, edges map[uint64]struct{}) (*CDG, error) {
 	if vcs < 1 || vcs > 64 {
 		return nil, fmt.Errorf("netsim: CDG with %d VCs, want 1..64", vcs)
 	}
+	lo, hi, err := vcRanges(d.rt, C, vcs)
+	if err != nil {
+		return nil, err
+	}
 	g := &CDG{net: d.net, VCs: vcs, adj: make([][]int32, len(d.net.g.Adj)*vcs)}
-	keys := make([]uint64, 0, len(d.edges))
-	for k := range d.edges {
+	keys := make([]uint64, 0, len(edges))
+	for k := range edges {
 		keys = append(keys, k)
 	}
 	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
 	for _, k := range keys {
 		a, ca := int(k>>40), int(k>>32&0xff)
 		b, cb := int(k>>8&0xffffff), int(k&0xff)
-		alo, ahi := vcRange(ca, C, vcs)
-		blo, bhi := vcRange(cb, C, vcs)
-		for va := alo; va < ahi; va++ {
-			u := a*vcs + va
-			for vb := blo; vb < bhi; vb++ {
-				g.adj[u] = append(g.adj[u], int32(b*vcs+vb))
+		for va := lo[ca]; va < hi[ca]; va++ {
+			u := a*vcs + int(va)
+			for vb := lo[cb]; vb < hi[cb]; vb++ {
+				g.adj[u] = append(g.adj[u], int32(b*vcs+int(vb)))
 				g.Edges++
 			}
 		}
@@ -282,13 +396,27 @@ func (g *CDG) Cycle() []Channel {
 // CheckDeadlockFree builds the channel dependency graph of rt on net with
 // vcs virtual channels per port (classes folded onto fewer VCs as
 // described above) and tests it for acyclicity: it returns true and a nil
-// cycle if the CDG is acyclic, else false and one cycle of channels.
+// cycle if the CDG is acyclic, else false and one cycle of channels. For
+// a routing with escape options (Duato's protocol) the graph tested is the
+// escape sub-network's extended dependency graph for wormhole switching
+// (EscapeCDG); CheckDeadlockFreeFC chooses the switching.
 func CheckDeadlockFree(net *Network, rt Routing, vcs int) (bool, []Channel, error) {
+	return CheckDeadlockFreeFC(net, rt, vcs, Wormhole)
+}
+
+// CheckDeadlockFreeFC is CheckDeadlockFree for flow control fc, which
+// matters only for escape sub-networks (see EscapeCDG).
+func CheckDeadlockFreeFC(net *Network, rt Routing, vcs int, fc FlowControl) (bool, []Channel, error) {
 	d, err := NewDependencies(net, rt)
 	if err != nil {
 		return false, nil, err
 	}
-	g, err := d.CDG(vcs)
+	var g *CDG
+	if d.Escape {
+		g, err = d.EscapeCDG(vcs, fc)
+	} else {
+		g, err = d.CDG(vcs)
+	}
 	if err != nil {
 		return false, nil, err
 	}
@@ -324,8 +452,19 @@ func RequiredVCs(net *Network, rt Routing) (int, error) {
 	if used < 1 {
 		return 1, nil // no router-to-router hop at all
 	}
+	if d.Escape {
+		v := d.classes
+		g, err := d.EscapeCDG(v, Wormhole)
+		if err != nil {
+			return 0, err
+		}
+		if cyc := g.Cycle(); cyc != nil {
+			return 0, fmt.Errorf("netsim: routing %s is not deadlock-free on this network: its escape sub-network has the cycle %v", rt.Name(), cyc)
+		}
+		return v, nil
+	}
 	for v := 1; v <= min(used, 64); v++ {
-		g, err := d.cdg(v, used)
+		g, err := d.cdg(v, used, d.edges)
 		if err != nil {
 			return 0, err
 		}

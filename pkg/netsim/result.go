@@ -66,6 +66,18 @@ type Result struct {
 	// sample (no percentiles, hops or link figures).
 	Aborted bool `json:"aborted"`
 
+	// Workload, CompletionCycles, EffectiveThroughput and
+	// MessagesDelivered describe a finite workload run (RunWorkload): its
+	// name, the time from the injection of its first flit to the delivery
+	// of its last, in cycles, the flits delivered per sending endpoint and
+	// cycle over that time (the fraction of the injection bandwidth), and
+	// the messages delivered. OfferedLoad and AcceptedLoad then equal
+	// EffectiveThroughput.
+	Workload            string  `json:"workload,omitempty"`
+	CompletionCycles    float64 `json:"completion_cycles,omitempty"`
+	EffectiveThroughput float64 `json:"effective_throughput,omitempty"`
+	MessagesDelivered   int64   `json:"messages_delivered,omitempty"`
+
 	WarmupCycles  int64 `json:"warmup_cycles"`
 	MeasureCycles int64 `json:"measure_cycles"`
 	DrainCycles   int64 `json:"drain_cycles"`

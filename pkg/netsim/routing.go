@@ -29,6 +29,7 @@ type Packet struct {
 
 	created, injected int32 // router cycles
 	recv              int32 // flits delivered
+	msg               int32 // message slot of a finite workload (-1: none)
 	measured          bool
 }
 

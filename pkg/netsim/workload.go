@@ -1,0 +1,412 @@
+package netsim
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Workload is a finite set of messages organised in steps (pkg/workload
+// provides all-to-all, nearest-neighbour and permutation exchanges, ring
+// allreduce and recursive-doubling allgather). Every endpoint sends the
+// messages of its steps in order; a message is cut into packets of
+// Config.PacketSize flits (the last one shorter if the message is not a
+// multiple), which the endpoint injects back to back. In a blocking
+// workload an endpoint starts step s+1 only when it has injected its
+// messages of step s and received every message of steps 0..s addressed to
+// it; otherwise only the injection is waited for. Sizes are in flits.
+type Workload interface {
+	// Endpoints returns the number of endpoints the workload was built for.
+	Endpoints() int
+	// Steps returns the number of steps of endpoint e.
+	Steps(e int32) int32
+	// Count returns the number of messages endpoint e sends in step s.
+	Count(e, s int32) int32
+	// Message returns message i of endpoint e in step s: its destination
+	// endpoint (not e) and its length in flits (>= 1).
+	Message(e, s, i int32) (dst int32, flits int64)
+	// Recvs returns how many messages sent in step s endpoint e receives.
+	Recvs(e, s int32) int32
+	// Blocking reports whether steps wait for the receives of earlier
+	// steps.
+	Blocking() bool
+	// Name describes the workload.
+	Name() string
+}
+
+// recvWindow is the number of steps ahead of its first incomplete step
+// for which an endpoint counts received messages in a flat array; counts
+// further ahead (rare) go to a map.
+const recvWindow = 16
+
+// wlState is the state of a finite workload run.
+type wlState struct {
+	wl       Workload
+	blocking bool
+	steps    []int32 // per endpoint: Steps(e)
+	step     []int32 // per endpoint: current step
+	msg      []int32 // per endpoint: next message of the step
+	left     []int64 // per endpoint: flits of the current message not yet packetized
+	cur      []int32 // per endpoint: message slot of the current message (-1: none)
+	start    []int32 // per endpoint: tick at which the current step began
+	done     int32   // endpoints that have injected every message
+
+	// Message slots: packets not yet delivered, destination, step.
+	slotLeft []int32
+	slotDst  []int32
+	slotStep []int32
+	slotFree []int32
+
+	// Receives: recvBase[e] is e's first step whose receives are not all
+	// in; win[e*recvWindow + s%recvWindow] counts the messages of step s
+	// received so far, for s in [recvBase, recvBase+recvWindow).
+	recvBase []int32
+	win      []uint32
+	over     map[[2]int32]int32
+
+	messages    int64 // messages delivered
+	firstInject int32
+	lastDeliver int32
+	totalFlits  int64
+}
+
+// RunWorkload simulates net under routing rt until every message of wl is
+// delivered and returns the measurements: the completion time (from the
+// injection of the first flit to the delivery of the last), the effective
+// throughput (flits delivered per sending endpoint and cycle over that
+// time, the fraction of the injection bandwidth SC15 section 4.4 reports),
+// and packet latencies over all packets, a packet being created when its
+// step begins. Warm-up, window and drain settings do not apply;
+// Config.MaxCycles bounds the run. It fails for a workload built for
+// another number of endpoints, an invalid configuration or routing
+// decision, a deadlock, a stalled blocking workload (endpoints waiting
+// for messages nobody sends) or a cancelled context.
+func RunWorkload(ctx context.Context, net *Network, rt Routing, wl Workload, cfg Config) (*Result, error) {
+	if wl == nil {
+		return nil, fmt.Errorf("netsim: nil workload")
+	}
+	if wl.Endpoints() != net.Endpoints() {
+		return nil, fmt.Errorf("netsim: workload %s is for %d endpoints, the network has %d", wl.Name(), wl.Endpoints(), net.Endpoints())
+	}
+	s, err := newSim(net, rt, idle{}, 1, &cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.initWorkload(wl); err != nil {
+		return nil, err
+	}
+	return s.runWorkload(ctx)
+}
+
+// idle is the pattern of a workload run: no open-loop traffic.
+type idle struct{}
+
+func (idle) Dest(int32, *rand.Rand) int32 { return -1 }
+
+// initWorkload sets up the endpoints' cursors.
+func (s *sim) initWorkload(wl Workload) error {
+	E := int(s.E)
+	w := &wlState{
+		wl: wl, blocking: wl.Blocking(),
+		steps: make([]int32, E), step: make([]int32, E), msg: make([]int32, E), left: make([]int64, E),
+		cur: make([]int32, E), start: make([]int32, E),
+		recvBase: make([]int32, E), over: map[[2]int32]int32{},
+		firstInject: -1,
+	}
+	if w.blocking {
+		w.win = make([]uint32, E*recvWindow)
+	}
+	for e := int32(0); e < s.E; e++ {
+		w.cur[e] = -1
+		w.steps[e] = wl.Steps(e)
+		if w.steps[e] < 0 {
+			return fmt.Errorf("netsim: workload %s: endpoint %d has %d steps", wl.Name(), e, w.steps[e])
+		}
+		for st := int32(0); st < w.steps[e]; st++ {
+			n := wl.Count(e, st)
+			for i := int32(0); i < n; i++ {
+				_, f := wl.Message(e, st, i)
+				if f < 1 || w.totalFlits > math.MaxInt64-f {
+					return fmt.Errorf("netsim: workload %s: message %d of endpoint %d in step %d has %d flits", wl.Name(), i, e, st, f)
+				}
+				w.totalFlits += f
+			}
+		}
+		if w.steps[e] == 0 {
+			w.done++
+		} else if wl.Count(e, 0) == 0 {
+			w.step[e] = -1
+			w.nextStep(e)
+		}
+		s.active[e] = w.steps[e] > 0
+		s.epNext[e] = s.neverTick
+	}
+	if w.totalFlits == 0 {
+		return fmt.Errorf("netsim: workload %s sends nothing", wl.Name())
+	}
+	if w.blocking {
+		for e := int32(0); e < s.E; e++ {
+			w.advanceRecv(e)
+		}
+	}
+	s.wl = w
+	return nil
+}
+
+// canStart reports whether endpoint e may begin its current step.
+func (w *wlState) canStart(e int32) bool {
+	return !w.blocking || w.recvBase[e] >= w.step[e]
+}
+
+// nextPacket forms the next packet endpoint e can inject now: its
+// destination, flits, creation tick (the start of its step) and message
+// slot; ok is false when e has nothing to send (finished, or waiting for
+// the receives its next step needs).
+func (s *sim) nextPacket(e int32) (dst, flits, created, slot int32, ok bool) {
+	w := s.wl
+	if w.left[e] == 0 {
+		st := w.step[e]
+		if st >= w.steps[e] {
+			return 0, 0, 0, 0, false
+		}
+		if w.msg[e] == 0 {
+			if !w.canStart(e) {
+				return 0, 0, 0, 0, false
+			}
+			w.start[e] = s.now
+		}
+		d, f := w.wl.Message(e, st, w.msg[e])
+		if d < 0 || d >= s.E || d == e || f < 1 {
+			s.err = fmt.Errorf("netsim: workload %s: endpoint %d step %d message %d goes to %d with %d flits", w.wl.Name(), e, st, w.msg[e], d, f)
+			return 0, 0, 0, 0, false
+		}
+		w.msg[e]++
+		w.left[e] = f
+		w.cur[e] = w.newSlot(d, st, int32((f+int64(s.size)-1)/int64(s.size)))
+	}
+	slot = w.cur[e]
+	f := min(w.left[e], int64(s.size))
+	w.left[e] -= f
+	if w.left[e] == 0 && w.msg[e] >= w.wl.Count(e, w.step[e]) {
+		w.nextStep(e)
+	}
+	return w.slotDst[slot], int32(f), w.start[e], slot, true
+}
+
+// nextStep moves e to its next step that sends something (steps without
+// messages only wait, which the blocking rule of the next one covers).
+func (w *wlState) nextStep(e int32) {
+	w.msg[e], w.cur[e] = 0, -1
+	for {
+		w.step[e]++
+		if w.step[e] >= w.steps[e] {
+			w.done++
+			return
+		}
+		if w.wl.Count(e, w.step[e]) > 0 {
+			return
+		}
+	}
+}
+
+// newSlot records a message of packets packets to dst in step st.
+func (w *wlState) newSlot(dst, st, packets int32) int32 {
+	if n := len(w.slotFree); n > 0 {
+		id := w.slotFree[n-1]
+		w.slotFree = w.slotFree[:n-1]
+		w.slotLeft[id], w.slotDst[id], w.slotStep[id] = packets, dst, st
+		return id
+	}
+	w.slotLeft = append(w.slotLeft, packets)
+	w.slotDst = append(w.slotDst, dst)
+	w.slotStep = append(w.slotStep, st)
+	return int32(len(w.slotLeft) - 1)
+}
+
+// delivered accounts for a delivered packet of message slot id.
+func (w *wlState) delivered(id int32) {
+	if w.slotLeft[id]--; w.slotLeft[id] > 0 {
+		return
+	}
+	w.messages++
+	w.slotFree = append(w.slotFree, id)
+	if !w.blocking {
+		return
+	}
+	e, st := w.slotDst[id], w.slotStep[id]
+	switch base := w.recvBase[e]; {
+	case st < base:
+		// A step already complete: more messages than Recvs said; ignored.
+	case st-base < recvWindow:
+		w.win[int(e)*recvWindow+int(st%recvWindow)]++
+		if st == base {
+			w.advanceRecv(e)
+		}
+	default:
+		w.over[[2]int32{e, st}]++
+	}
+}
+
+// advanceRecv moves e's first incomplete step past the steps whose
+// receives are all in.
+func (w *wlState) advanceRecv(e int32) {
+	row := w.win[int(e)*recvWindow : int(e+1)*recvWindow]
+	for {
+		b := w.recvBase[e]
+		if b >= w.steps[e] {
+			return
+		}
+		k := b % recvWindow
+		if row[k] < uint32(w.wl.Recvs(e, b)) {
+			return
+		}
+		row[k] = 0
+		w.recvBase[e] = b + 1
+		// The step entering the window may have counts in the map.
+		far := b + recvWindow
+		if n, ok := w.over[[2]int32{e, far}]; ok {
+			row[far%recvWindow] = uint32(n)
+			delete(w.over, [2]int32{e, far})
+		}
+	}
+}
+
+// runWorkload runs until every message is delivered.
+func (s *sim) runWorkload(ctx context.Context) (*Result, error) {
+	cfg := s.cfg
+	w := s.wl
+	S := s.S
+	res := &Result{Routing: s.rt.Name(), Workload: w.wl.Name(), VCs: int(s.V), BufPerVC: int(s.B)}
+	for _, a := range s.active {
+		if a {
+			res.ActiveEndpoints++
+		}
+	}
+	deadTicks := s.deadlockTicks()
+	limit := int64(maxTicks)
+	if cfg.MaxCycles > 0 {
+		limit = min(limit, int64(cfg.MaxCycles)*int64(S))
+	}
+	s.inWindow = true
+	s.w0, s.w1 = 0, s.neverTick
+	for w.done < s.E || s.inNet > 0 || s.busyEps > 0 {
+		if s.now&4095 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		if int64(s.now) >= limit {
+			return nil, fmt.Errorf("netsim: workload %s not finished after %d cycles (max_cycles): %d of %d flits delivered",
+				w.wl.Name(), int64(s.now)/int64(S), s.ejFlits, w.totalFlits)
+		}
+		s.events()
+		s.injectWorkload()
+		for r := int32(0); r < s.R; r++ {
+			if s.inBuf[r]|s.inOq[r] != 0 {
+				s.step(r)
+			}
+		}
+		if s.err != nil {
+			return nil, s.err
+		}
+		if s.inNet > 0 && int64(s.now-s.lastMove) > deadTicks {
+			return nil, &DeadlockError{Cycle: int64(s.now / S), Idle: int64(s.now-s.lastMove) / int64(S), InFlight: s.inNet}
+		}
+		s.now++
+		if s.inNet == 0 && s.pending == 0 && s.busyEps == 0 && w.done < s.E && !s.anyReady() {
+			return nil, fmt.Errorf("netsim: workload %s stalled at cycle %d: %d endpoints wait for messages that were never sent",
+				w.wl.Name(), s.now/S, s.E-w.done)
+		}
+	}
+	if w.firstInject < 0 {
+		return nil, fmt.Errorf("netsim: workload %s injected nothing", w.wl.Name())
+	}
+	span := float64(w.lastDeliver-w.firstInject) / float64(S)
+	res.CompletionCycles = span
+	res.FlitsDelivered = s.ejFlits
+	res.MessagesDelivered = w.messages
+	if span > 0 && res.ActiveEndpoints > 0 {
+		res.EffectiveThroughput = float64(s.ejFlits) / span / float64(res.ActiveEndpoints)
+	}
+	res.Cycles = int64(s.now / S)
+	res.Drained = true
+	res.PacketLatency = s.latH.stats(float64(S))
+	res.NetworkLatency = s.netH.stats(float64(S))
+	res.MeasuredPackets = s.measuredInj
+	res.DeliveredPackets = s.latH.n
+	res.AcceptedLoad = res.EffectiveThroughput
+	res.OfferedLoad = res.EffectiveThroughput
+	s.hopStats(res)
+	return res, nil
+}
+
+// anyReady reports whether an endpoint can inject a packet now.
+func (s *sim) anyReady() bool {
+	w := s.wl
+	for e := int32(0); e < s.E; e++ {
+		if w.step[e] < w.steps[e] && (w.left[e] > 0 || w.msg[e] > 0 || w.canStart(e)) {
+			return true
+		}
+	}
+	return false
+}
+
+// injectWorkload lets every endpoint whose channel is free send one flit
+// of its workload: the current packet, or the next one it may form. A new
+// packet waits for an injection VC with room for it (the whole packet
+// under virtual cut-through).
+func (s *sim) injectWorkload() {
+	now := s.now
+	w := s.wl
+	for e := int32(0); e < s.E; e++ {
+		if s.epFree[e] > now || !s.active[e] {
+			continue
+		}
+		cur := s.epCur[e]
+		if cur < 0 {
+			d, f, created, slot, ok := s.nextPacket(e)
+			if !ok {
+				continue
+			}
+			cur = s.newPacket()
+			s.pk[cur] = Packet{
+				Src: e, Dst: d, SrcRouter: s.net.epRtr[e], DstRouter: s.net.epRtr[d],
+				Inter: -1, Size: f, created: created, msg: slot, measured: true,
+			}
+			s.measuredInj++
+			s.measuredOut++
+			s.measuredFlits += int64(f)
+			s.epCur[e] = cur
+			s.epLeft[e] = f
+			s.epVC[e] = -1
+			s.busyEps++
+		}
+		if s.epVC[e] < 0 {
+			need := int32(1)
+			if s.vct {
+				need = s.pk[cur].Size
+			}
+			base := e << s.vs
+			bv, bc := int32(-1), need-1
+			for v := int32(0); v < s.V; v++ {
+				if c := s.epCred[base|v]; c > bc {
+					bv, bc = v, c
+				}
+			}
+			if bv < 0 {
+				continue
+			}
+			s.epVC[e] = bv
+			s.pk[cur].injected = now
+		}
+		ci := e<<s.vs | s.epVC[e]
+		if s.epCred[ci] <= 0 {
+			continue
+		}
+		if w.firstInject < 0 {
+			w.firstInject = now
+		}
+		s.sendFlit(e, ci, cur)
+	}
+}

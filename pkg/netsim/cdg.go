@@ -163,7 +163,7 @@ func NewDependencies(net *Network, rt Routing) (*Dependencies, error) {
 	limit := maxRouteHops(net)
 	var err error
 	var bufs [][]Option // one option buffer per recursion depth
-	noEscape := "" // a state without escape options, for the error
+	noEscape := ""      // a state without escape options, for the error
 	// explore follows the packet in state p at router r that holds
 	// (link, class) (link < 0: it was just injected); esc is the last
 	// escape channel it held and held whether it holds it now.

@@ -239,7 +239,7 @@ func TestCreditRoundTrip(t *testing.T) {
 		booksim              bool // BookSim2-aligned pipeline (BookSimConfig)
 		want                 float64
 	}{
-		{"s1", 1, 1, 2, 1, false, 1.0 / 8}, // 1 + 1 + 1 + 1 + 1 + (2 + 1)
+		{"s1", 1, 1, 2, 1, false, 1.0 / 8},  // 1 + 1 + 1 + 1 + 1 + (2 + 1)
 		{"s2", 2, 1, 2, 1, false, 2.0 / 12}, // (1 + 1 + 2 + 1 + 1 + 6) / 2 = 6 cycles
 		{"s2-b2", 2, 2, 2, 1, false, 4.0 / 12},
 		{"cd5", 1, 1, 5, 1, false, 1.0 / 11},

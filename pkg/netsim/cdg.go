@@ -1,8 +1,10 @@
 package netsim
 
 import (
+	"errors"
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Deadlock-freedom analysis by the channel dependency graph (CDG) of
@@ -147,6 +149,16 @@ func enumerate(rt Routing, r int32, p Packet, buf []Option, yield func(port, cla
 // of a topology class: R^3 states are out of reach beyond a few hundred
 // routers.
 func NewDependencies(net *Network, rt Routing) (*Dependencies, error) {
+	return newDependencies(net, rt, 0)
+}
+
+// errTooManyStates is returned by newDependencies when the enumeration
+// exceeds its state budget.
+var errTooManyStates = errors.New("netsim: CDG enumeration exceeds its state budget")
+
+// newDependencies is NewDependencies with a budget of distinct states (0:
+// none).
+func newDependencies(net *Network, rt Routing, budget int) (*Dependencies, error) {
 	if err := net.Routes(); err != nil {
 		return nil, err
 	}
@@ -217,6 +229,10 @@ func NewDependencies(net *Network, rt Routing) (*Dependencies, error) {
 				return
 			}
 			seen[st] = struct{}{}
+			if budget > 0 && len(seen) > budget {
+				err = errTooManyStates
+				return
+			}
 			explore(net.Neighbor(r, port), q, out, cl, nesc, nheld, depth+1)
 		})
 		if eerr != nil && err == nil {
@@ -473,4 +489,78 @@ func RequiredVCs(net *Network, rt Routing) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("netsim: routing %s is not deadlock-free on this network: its CDG has a cycle even with one VC per class", rt.Name())
+}
+
+// CyclicError reports a routing whose channel dependencies have a cycle
+// with the VCs given: the simulator refuses to run it (it can deadlock).
+type CyclicError struct {
+	Routing string
+	VCs     int
+	Escape  bool // the cycle is in the escape sub-network's extended dependency graph
+	Cycle   []Channel
+}
+
+// Error names the cycle.
+func (e *CyclicError) Error() string {
+	parts := make([]string, len(e.Cycle))
+	for i, c := range e.Cycle {
+		parts[i] = c.String()
+	}
+	what := "channel dependency graph"
+	if e.Escape {
+		what = "escape sub-network's extended dependency graph"
+	}
+	return fmt.Sprintf("netsim: routing %s can deadlock with %d VCs per port: its %s has the cycle %s (a packet holding each channel waits for the next)",
+		e.Routing, e.VCs, what, strings.Join(parts, " -> "))
+}
+
+// hopIndexed is implemented by the routings whose VC class is the index of
+// the hop (Minimal, Valiant, UGAL, UGALThreshold).
+type hopIndexed interface{ hopIndexed() }
+
+func (*Minimal) hopIndexed()       {}
+func (*Valiant) hopIndexed()       {}
+func (*UGAL) hopIndexed()          {}
+func (*UGALThreshold) hopIndexed() {}
+
+// DefaultDeadlockCheckStates is the state budget of the deadlock check
+// Run and RunWorkload make before simulating (Config.DeadlockCheck).
+const DefaultDeadlockCheckStates = 250000
+
+// checkRun runs the CDG check of rt with vcs VCs and flow control fc
+// within budget states. It returns a *CyclicError for a cyclic graph,
+// nil if it is acyclic, and checked = false when the enumeration exceeds
+// the budget or the routing cannot be enumerated.
+func checkRun(net *Network, rt Routing, vcs int, fc FlowControl, budget int) (checked bool, err error) {
+	if _, ok := rt.(hopIndexed); ok {
+		// Every hop's class is its index: dependencies go from class k to
+		// class k+1 only, so the CDG is acyclic (the simulator rejects a
+		// class beyond Classes()).
+		return true, nil
+	}
+	_, ok1 := rt.(PathEnumerator)
+	_, ok2 := rt.(AdaptiveRouting)
+	if !ok1 && !ok2 {
+		return false, nil
+	}
+	d, err := newDependencies(net, rt, budget)
+	if errors.Is(err, errTooManyStates) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	var g *CDG
+	if d.Escape {
+		g, err = d.EscapeCDG(vcs, fc)
+	} else {
+		g, err = d.CDG(vcs)
+	}
+	if err != nil {
+		return false, err
+	}
+	if cyc := g.Cycle(); cyc != nil {
+		return true, &CyclicError{Routing: rt.Name(), VCs: vcs, Escape: d.Escape, Cycle: cyc}
+	}
+	return true, nil
 }

@@ -112,6 +112,16 @@ type Config struct {
 	// means the largest run the tick counter allows (about 10^9 router
 	// cycles).
 	MaxCycles int `json:"max_cycles,omitempty"`
+	// DeadlockCheck is the state budget of the channel dependency check
+	// made before simulating: a routing whose CDG (or, with escape
+	// options, whose escape sub-network's extended dependency graph for
+	// the flow control) has a cycle with the VCs given is refused with a
+	// *CyclicError naming it. Networks whose enumeration needs more states
+	// are not checked (Result.DeadlockCheck says so): the routing's VC
+	// scheme, which the package tests verify on small instances of each
+	// topology class, is trusted. 0 means DefaultDeadlockCheckStates; a
+	// negative value disables the check.
+	DeadlockCheck int `json:"deadlock_check,omitempty"`
 	// DeadlockCycles: when no flit moves for this many cycles while flits
 	// are in the network, Run returns a *DeadlockError. Raised
 	// automatically to at least 8 times the longest credit round trip.

@@ -17,7 +17,7 @@ const (
 func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 	cfg := s.cfg
 	S := s.S
-	res := &Result{Routing: s.rt.Name(), Load: load, VCs: int(s.V), BufPerVC: int(s.B)}
+	res := &Result{Routing: s.rt.Name(), Load: load, VCs: int(s.V), BufPerVC: int(s.B), DeadlockCheck: s.check}
 	for _, a := range s.active {
 		if a {
 			res.ActiveEndpoints++

@@ -91,7 +91,11 @@ type Result struct {
 	// figures.
 	FlitsDelivered int64 `json:"flits_delivered"`
 	VCs            int   `json:"vcs"`
-	BufPerVC       int   `json:"buf_per_vc"`
+	// DeadlockCheck is the outcome of the channel dependency check made
+	// before simulating (Config.DeadlockCheck): "acyclic", "not checked
+	// (more than N states)" or "off".
+	DeadlockCheck string `json:"deadlock_check"`
+	BufPerVC      int    `json:"buf_per_vc"`
 }
 
 // DeadlockError reports that no flit moved for Config.DeadlockCycles

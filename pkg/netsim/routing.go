@@ -2,7 +2,10 @@ package netsim
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -73,6 +76,9 @@ func (v *View) Occupancy(r, port int32) int32 {
 // PortCapacity returns the most flits Occupancy can report for a port: the
 // downstream input buffer of a port, VCs x buffer per VC.
 func (v *View) PortCapacity() int32 { return v.s.V * v.s.B }
+
+// VCBuffer returns the buffer of one input VC in flits.
+func (v *View) VCBuffer() int32 { return v.s.B }
 
 // QueueLen returns the flits waiting in the output queue of port port of r.
 func (v *View) QueueLen(r, port int32) int32 {
@@ -314,12 +320,75 @@ func (u *UGAL) pathCost(v *View, a, b int32) int64 {
 }
 
 // routingNames lists the names NewRouting accepts (without parameters).
-var routingNames = []string{"min", "min-random", "val", "ugal-l", "ugal-g", "ugal-threshold", "dor", "anca", "min-df", "val-df", "ugal-l-df"}
+var routingNames = []string{"min", "min-random", "val", "ugal-l", "ugal-g", "ugal-threshold", "dor", "anca",
+	"min-df", "val-df", "ugal-l-df", "updown", "min-adaptive", "duato-dor", "duato-updown", "val-leaf", "ugal-leaf"}
 
 // RoutingNames returns the names NewRouting accepts.
 func RoutingNames() []string { return append([]string(nil), routingNames...) }
 
-// NewRouting returns a built-in algorithm by name:
+// routingParams lists the parameters each routing takes.
+var routingParams = map[string][]string{
+	"ugal-threshold": {"t", "c", "n"},
+	"ugal-leaf":      {"c", "n", "t"},
+	"ugal-l-df":      {"t", "m", "n"},
+	"updown":         {"root"},
+	"duato-updown":   {"root"},
+}
+
+// RoutingDoc returns a one-paragraph description of each routing name.
+func RoutingDoc() map[string]string {
+	return map[string]string{
+		"min":            "minimal, table-driven, lowest-numbered minimal port; hop-indexed VCs (diameter classes); any topology",
+		"min-random":     "minimal, random minimal port at every hop; hop-indexed VCs; any topology",
+		"val":            "Valiant (SC14 IV-B): random intermediate router, minimal phases; 2 x diameter classes; any topology",
+		"ugal-l":         "UGAL-L (SC14 IV-C): minimal vs 4 Valiant candidates by hops x first-port occupancy; 2 x diameter classes",
+		"ugal-g":         "UGAL-G (SC14 IV-C): sum of occupancies along the path; 2 x diameter classes",
+		"ugal-threshold": "UGAL with threshold (SC15 3.3, SF-A with t=0, SF-ATh): ugal-threshold:t=T,c=C,n=N (T = 0.1, C = 1, N = 4); penalty scaled by path lengths",
+		"dor":            "dimension order with dateline VCs: torus, mesh, hypercube",
+		"anca":           "adaptive nearest common ancestor: fattree, fattree_sc14",
+		"min-df":         "Dragonfly minimal, local-global-local (Kim et al. 2008): dragonfly",
+		"val-df":         "Dragonfly Valiant through a random group: dragonfly",
+		"ugal-l-df":      "Dragonfly UGAL-L: minimal iff q_min <= m*q_val + t (BookSim2's rule): ugal-l-df:t=30,m=2,n=1",
+		"updown":         "up*/down* (Autonet): shortest legal routes, random legal next hop, 1 VC; any connected topology; updown:root=R (default: a graph center)",
+		"min-adaptive":   "fully adaptive minimal on one VC class, no escape (deadlocks on most direct networks: the check refuses it)",
+		"duato-dor":      "Duato's protocol: adaptive minimal VCs plus DOR escape VCs (1 per DOR class): torus, mesh, hypercube",
+		"duato-updown":   "adaptive minimal VCs plus an up*/down* escape VC (Silla and Duato): any connected topology; duato-updown:root=R",
+		"val-leaf":       "SC15 INR for indirect networks: random leaf intermediate (4-hop paths on MLFM/OFT), towards/away VCs (2)",
+		"ugal-leaf":      "SC15 MLFM-A/OFT-A (t=0) and -ATh: C_M = q_M vs C_I = c*q_I over n leaf candidates: ugal-leaf:c=2,n=4,t=0",
+	}
+}
+
+// parseRoutingParams splits "k=v,k=v" into the parameters base accepts.
+func parseRoutingParams(base, params string) (map[string]string, error) {
+	allowed := routingParams[base]
+	out := map[string]string{}
+	for _, kv := range strings.Split(params, ",") {
+		k, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		k, val = strings.TrimSpace(k), strings.TrimSpace(val)
+		if !ok || val == "" {
+			return nil, fmt.Errorf("netsim: %s: bad parameter %q (want %s)", base, kv, paramHint(allowed))
+		}
+		if !slices.Contains(allowed, k) {
+			return nil, fmt.Errorf("netsim: %s: unknown parameter %q (want %s)", base, k, paramHint(allowed))
+		}
+		if _, dup := out[k]; dup {
+			return nil, fmt.Errorf("netsim: %s: parameter %s given twice", base, k)
+		}
+		out[k] = val
+	}
+	return out, nil
+}
+
+func paramHint(keys []string) string {
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=..."
+	}
+	return strings.Join(parts, ", ")
+}
+
+// NewRouting returns a built-in algorithm by name (RoutingDoc describes
+// each):
 //
 //   - "min" (FirstPort), "min-random", "val", "ugal-l", "ugal-g" (the
 //     latter three with random minimal next hops, 4 UGAL candidates): any
@@ -327,22 +396,55 @@ func RoutingNames() []string { return append([]string(nil), routingNames...) }
 //   - "ugal-threshold" or "ugal-threshold:t=T,c=C,n=N": UGAL with the
 //     threshold of SC15 section 3.3 (UGALThreshold), any topology;
 //   - "dor": dimension-order routing with dateline VCs (DOR): torus, mesh,
-//     hypercube;
+//     hypercube; "duato-dor": Duato's protocol with DOR escape (DuatoDOR);
+//   - "updown[:root=R]": up*/down* (UpDown) and "duato-updown[:root=R]":
+//     adaptive with up*/down* escape (DuatoUpDown), any connected network;
+//     "min-adaptive": adaptive minimal without escape (MinAdaptive);
 //   - "anca": adaptive nearest-common-ancestor routing (ANCA): fattree,
 //     fattree_sc14;
-//   - "min-df", "val-df", "ugal-l-df": hierarchical Dragonfly routing of
-//     Kim et al., ISCA 2008 (Dragonfly): dragonfly. The generic names do
-//     not dispatch by family: "ugal-l" on a Dragonfly is SC14's
+//   - "val-leaf", "ugal-leaf[:c=C,n=N,t=T]": SC15's indirect random and
+//     adaptive routing with leaf intermediates (ValiantLeaf, UGALLeaf):
+//     networks with routers without endpoints;
+//   - "min-df", "val-df", "ugal-l-df[:t=T,m=M,n=N]": hierarchical Dragonfly
+//     routing of Kim et al., ISCA 2008 (Dragonfly): dragonfly. The generic
+//     names do not dispatch by family: "ugal-l" on a Dragonfly is SC14's
 //     topology-agnostic UGAL-L.
-//
-// Only ugal-threshold takes parameters.
 func NewRouting(net *Network, name string) (Routing, error) {
+	base, params, hasParams := strings.Cut(name, ":")
+	if !slices.Contains(routingNames, base) {
+		return nil, fmt.Errorf("netsim: unknown routing %q (want %s)", name, strings.Join(routingNames, ", "))
+	}
+	var kv map[string]string
+	if hasParams {
+		if routingParams[base] == nil {
+			return nil, fmt.Errorf("netsim: routing %q takes no parameters", base)
+		}
+		var err error
+		if kv, err = parseRoutingParams(base, params); err != nil {
+			return nil, err
+		}
+	}
+	var perr error
+	num := func(k string, def float64) float64 {
+		v, ok := kv[k]
+		if !ok {
+			return def
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil && perr == nil {
+			perr = fmt.Errorf("netsim: %s: parameter %s = %q is not a number", base, k, v)
+		}
+		return f
+	}
+	integer := func(k string, def int) int {
+		f := num(k, float64(def))
+		if f != math.Trunc(f) && perr == nil {
+			perr = fmt.Errorf("netsim: %s: parameter %s = %g is not a whole number", base, k, f)
+		}
+		return int(f)
+	}
 	var r Routing
 	var err error
-	base, params, hasParams := strings.Cut(name, ":")
-	if hasParams && base != "ugal-threshold" {
-		return nil, fmt.Errorf("netsim: routing %q takes no parameters", base)
-	}
 	switch base {
 	case "min":
 		r, err = NewMinimal(net, FirstPort)
@@ -355,10 +457,9 @@ func NewRouting(net *Network, name string) (Routing, error) {
 	case "ugal-g":
 		r, err = NewUGAL(net, true, 4, RandomPort)
 	case "ugal-threshold":
-		if hasParams {
-			r, err = parseUGALThreshold(net, params)
-		} else {
-			r, err = NewUGALThreshold(net, DefaultUGALThreshold, DefaultUGALPenalty, DefaultUGALCandidates, RandomPort)
+		t, c, n := num("t", DefaultUGALThreshold), num("c", DefaultUGALPenalty), integer("n", DefaultUGALCandidates)
+		if perr == nil {
+			r, err = NewUGALThreshold(net, t, c, n, RandomPort)
 		}
 	case "dor":
 		r, err = NewDOR(net, true)
@@ -369,9 +470,36 @@ func NewRouting(net *Network, name string) (Routing, error) {
 	case "val-df":
 		r, err = NewDragonfly(net, DFValiant, 0)
 	case "ugal-l-df":
-		r, err = NewDragonfly(net, DFUGALLocal, 0)
-	default:
-		return nil, fmt.Errorf("netsim: unknown routing %q (want %s)", name, strings.Join(routingNames, ", "))
+		t, m, n := integer("t", DefaultDFThreshold), integer("m", DefaultDFMultiplier), integer("n", 1)
+		if perr == nil {
+			r, err = NewDragonflyUGAL(net, DFUGALLocal, n, t, m)
+		}
+	case "updown", "duato-updown":
+		root := integer("root", -1)
+		if _, given := kv["root"]; given && root < 0 && perr == nil {
+			perr = fmt.Errorf("netsim: %s: root = %d, want a router id >= 0", base, root)
+		}
+		if perr == nil {
+			if base == "updown" {
+				r, err = NewUpDown(net, int32(root))
+			} else {
+				r, err = NewDuatoUpDown(net, int32(root))
+			}
+		}
+	case "min-adaptive":
+		r, err = NewMinAdaptive(net)
+	case "duato-dor":
+		r, err = NewDuatoDOR(net)
+	case "val-leaf":
+		r, err = NewValiantLeaf(net)
+	case "ugal-leaf":
+		c, n, t := num("c", DefaultLeafPenalty), integer("n", DefaultLeafCandidates), num("t", 0)
+		if perr == nil {
+			r, err = NewUGALLeaf(net, c, n, t)
+		}
+	}
+	if perr != nil {
+		return nil, perr
 	}
 	if err != nil {
 		return nil, err

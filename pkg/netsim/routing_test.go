@@ -220,9 +220,18 @@ func TestNewRoutingErrors(t *testing.T) {
 		{sf, "ugal-threshold:c=0", "penalty"},
 		{sf, "ugal-threshold:n=0", "candidates"},
 		{sf, "ugal-threshold:z=1", "unknown parameter"},
-		{sf, "ugal-threshold:t=0.1,t=0.2", "bad parameter"},
+		{sf, "ugal-threshold:t=0.1,t=0.2", "given twice"},
 		{sf, "ugal-threshold:t", "bad parameter"},
+		{sf, "ugal-threshold:n=1.5", "whole number"},
+		{sf, "ugal-threshold:c=x", "not a number"},
 		{sf, "nope", "unknown routing"},
+		{sf, "val-leaf", "no routers without endpoints"},
+		{sf, "ugal-leaf", "no routers without endpoints"},
+		{sf, "duato-dor", "dor"},
+		{sf, "updown:root=-1", "root = -1"},
+		{sf, "updown:root=50", "outside [0, 50)"},
+		{sf, "duato-updown:depth=2", "unknown parameter"},
+		{newNet(t, "dragonfly", families.Values{"p": int64(2)}), "ugal-l-df:m=0", "multiplier"},
 	} {
 		_, err := NewRouting(c.net, c.name)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -237,7 +246,8 @@ func TestNewRoutingErrors(t *testing.T) {
 		}
 	}
 	for _, name := range RoutingNames() {
-		if _, err := NewRouting(sf, name); err != nil && !strings.Contains(name, "df") && name != "dor" && name != "anca" {
+		familySpecific := strings.Contains(name, "df") || strings.Contains(name, "dor") || strings.Contains(name, "leaf") || name == "anca"
+		if _, err := NewRouting(sf, name); err != nil && !familySpecific {
 			t.Errorf("%s on slimfly: %v", name, err)
 		}
 	}
@@ -257,6 +267,12 @@ func TestDORDatelineSim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, err = Run(context.Background(), n, nd, pat, 1, cfg)
+	var cy *CyclicError
+	if !errors.As(err, &cy) || len(cy.Cycle) != 8 {
+		t.Fatalf("DOR without datelines: want the 8-channel ring cycle refused, got %v", err)
+	}
+	cfg.DeadlockCheck = -1
 	_, err = Run(context.Background(), n, nd, pat, 1, cfg)
 	var dl *DeadlockError
 	if !errors.As(err, &dl) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 )
 
 // UGALThreshold is UGAL with a threshold, the SF-ATh / MLFM-ATh / OFT-ATh
@@ -117,34 +116,4 @@ func (u *UGALThreshold) Route(v *View, r int32, p *Packet) (int32, int32) {
 // the hops of the chosen path.
 func (u *UGALThreshold) NextHops(r int32, p Packet, yield func(port, class int32, next Packet)) {
 	(&UGAL{net: u.net, choice: u.choice, candidates: u.candidates}).NextHops(r, p, yield)
-}
-
-// parseUGALThreshold parses the parameters "t=T,c=C,n=N" (any subset, any
-// order) of "ugal-threshold:...".
-func parseUGALThreshold(net *Network, params string) (Routing, error) {
-	t, c, n := DefaultUGALThreshold, DefaultUGALPenalty, DefaultUGALCandidates
-	seen := map[string]bool{}
-	for _, kv := range strings.Split(params, ",") {
-		k, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
-		k, val = strings.TrimSpace(k), strings.TrimSpace(val)
-		if !ok || seen[k] {
-			return nil, fmt.Errorf("netsim: ugal-threshold: bad parameter %q (want t=<fraction>, c=<penalty>, n=<candidates>, each once)", kv)
-		}
-		seen[k] = true
-		var err error
-		switch k {
-		case "t":
-			t, err = strconv.ParseFloat(val, 64)
-		case "c":
-			c, err = strconv.ParseFloat(val, 64)
-		case "n":
-			n, err = strconv.Atoi(val)
-		default:
-			return nil, fmt.Errorf("netsim: ugal-threshold: unknown parameter %q (want t, c, n)", k)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("netsim: ugal-threshold: parameter %s = %q: %v", k, val, err)
-		}
-	}
-	return NewUGALThreshold(net, t, c, n, RandomPort)
 }

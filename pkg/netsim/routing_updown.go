@@ -10,6 +10,10 @@ import (
 // escape channels of DuatoUpDown).
 const FlagDown uint32 = 1 << 2
 
+// FlagEscapeOnly marks a packet that DuatoUpDown has committed to its
+// escape VCs.
+const FlagEscapeOnly uint32 = 1 << 3
+
 // UpDownTree is the up*/down* orientation of a network's links (Schroeder
 // et al., Autonet: a High-speed, Self-configuring Local Area Network Using
 // Point-to-point Links, IEEE JSAC 9(8), 1991): a breadth-first spanning

@@ -63,13 +63,14 @@ type slot struct {
 // credit index e<<vs | v. Time is in router cycles ("ticks"): S per
 // channel cycle.
 type sim struct {
-	cfg  *Config
-	net  *Network
-	rt   Routing
-	ad   AdaptiveRouting // rt, if it offers options
-	wl   *wlState        // finite workload (RunWorkload), nil for open-loop runs
-	pat  Pattern
-	view View
+	cfg   *Config
+	net   *Network
+	rt    Routing
+	ad    AdaptiveRouting // rt, if it offers options
+	wl    *wlState        // finite workload (RunWorkload), nil for open-loop runs
+	check string          // outcome of the deadlock check (Result.DeadlockCheck)
+	pat   Pattern
+	view  View
 
 	trng, rrng *rand.Rand
 
@@ -194,7 +195,28 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config) (*
 	if err != nil {
 		return nil, err
 	}
-	s := &sim{cfg: cfg, net: net, rt: rt, pat: pat}
+	check := "off"
+	if cfg.DeadlockCheck >= 0 {
+		budget := cfg.DeadlockCheck
+		if budget == 0 {
+			budget = DefaultDeadlockCheckStates
+		}
+		// One-flit packets hold one buffer at a time, as in virtual
+		// cut-through: indirect dependencies cannot block them.
+		fc := cfg.FlowControl
+		if cfg.PacketSize == 1 {
+			fc = VirtualCutThrough
+		}
+		checked, err := checkRun(net, rt, V, fc, budget)
+		if err != nil {
+			return nil, err
+		}
+		check = "acyclic"
+		if !checked {
+			check = fmt.Sprintf("not checked (more than %d states)", budget)
+		}
+	}
+	s := &sim{cfg: cfg, net: net, rt: rt, pat: pat, check: check}
 	s.view.s = s
 	s.trng = rand.New(rand.NewPCG(cfg.Seed, 0x7472616666696301))
 	s.rrng = rand.New(rand.NewPCG(cfg.Seed, 0x726f7574696e6702))

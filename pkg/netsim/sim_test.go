@@ -197,11 +197,20 @@ func TestDeadlock(t *testing.T) {
 	cfg.VCs, cfg.BufPerPort = 1, 4
 	cfg.DeadlockCycles = 200
 	cfg.AbortOnLatencyBound = false
+	// The check before simulating refuses the routing, naming the cycle of
+	// the 4 clockwise channels.
+	_, err := Run(context.Background(), n, clockwise{n}, shift{int32(n.Endpoints()), 6}, 1, cfg)
+	var cy *CyclicError
+	if !errors.As(err, &cy) || len(cy.Cycle) != 4 || cy.VCs != 1 || cy.Escape {
+		t.Fatalf("want a 4-channel *CyclicError, got %v", err)
+	}
+	// Simulated anyway, it deadlocks and the detector says so.
+	cfg.DeadlockCheck = -1
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	// Every endpoint sends three routers ahead: all packets cross the
 	// channels of the cycle.
-	_, err := Run(ctx, n, clockwise{n}, shift{int32(n.Endpoints()), 6}, 1, cfg)
+	_, err = Run(ctx, n, clockwise{n}, shift{int32(n.Endpoints()), 6}, 1, cfg)
 	var dl *DeadlockError
 	if !errors.As(err, &dl) {
 		t.Fatalf("want a deadlock error, got %v", err)

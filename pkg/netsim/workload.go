@@ -277,7 +277,7 @@ func (s *sim) runWorkload(ctx context.Context) (*Result, error) {
 	cfg := s.cfg
 	w := s.wl
 	S := s.S
-	res := &Result{Routing: s.rt.Name(), Workload: w.wl.Name(), VCs: int(s.V), BufPerVC: int(s.B)}
+	res := &Result{Routing: s.rt.Name(), Workload: w.wl.Name(), VCs: int(s.V), BufPerVC: int(s.B), DeadlockCheck: s.check}
 	for _, a := range s.active {
 		if a {
 			res.ActiveEndpoints++

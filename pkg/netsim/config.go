@@ -2,6 +2,7 @@ package netsim
 
 import (
 	"fmt"
+	"math"
 )
 
 // FlowControl selects how multi-flit packets hold buffers.
@@ -97,17 +98,28 @@ type Config struct {
 	// measured packet is delivered); hitting it marks the run saturated.
 	DrainMax int `json:"drain_max"`
 
-	// SatTol is the relative shortfall of accepted against offered load
-	// (beyond 3 standard deviations of the count) that marks a run
-	// saturated.
+	// Saturation (Result.Saturated). A run is saturated when (1) its
+	// measured packets are not all delivered within DrainMax cycles, (2)
+	// the flits accepted in the window fall short of those offered by more
+	// than SatTol of them plus 3 standard deviations of a Poisson count
+	// (3*sqrt(offered flits): the shortfall is then not sampling noise), or
+	// (3) the mean packet latency exceeds LatencyKnee times the zero-load
+	// latency of the routes the measured packets took (Result.
+	// ZeroLoadLatency), or LatencyBound cycles when that is set.
 	SatTol float64 `json:"sat_tol"`
+	// LatencyKnee is k of criterion (3): saturated when mean packet
+	// latency > k x zero-load latency (3 by default; 0 disables it).
+	LatencyKnee float64 `json:"latency_knee"`
 	// LatencyBound (cycles): a mean packet latency above it marks the run
-	// saturated; 0 disables the bound.
+	// saturated; 0 (the default) sets no absolute bound.
 	LatencyBound float64 `json:"latency_bound"`
-	// AbortOnLatencyBound ends the run early when a warm-up sample's mean
-	// packet latency exceeds LatencyBound (Result.Aborted; the figures then
-	// describe that sample). Saves time past saturation in load sweeps.
-	AbortOnLatencyBound bool `json:"abort_on_latency_bound"`
+	// AbortSaturated ends a run in warm-up when a sample is clearly past
+	// saturation: its mean packet latency exceeds 2 x LatencyKnee times its
+	// zero-load latency, or LatencyBound (Result.Aborted; the figures then
+	// describe that sample). It saves the time of points past saturation;
+	// the factor 2 keeps it from deciding points near the knee, which the
+	// measurement window decides.
+	AbortSaturated bool `json:"abort_saturated"`
 	// MaxCycles bounds a finite workload run (RunWorkload) in cycles; 0
 	// means the largest run the tick counter allows (about 10^9 router
 	// cycles).
@@ -133,8 +145,9 @@ type Config struct {
 // and channel delays 1, internal speedup 2, single-flit packets; VCs from
 // the routing's classes. Measurement: 1000-cycle warm-up samples, 3,000 to
 // 30,000 warm-up cycles, tolerance 5%, 5,000 measured cycles, drain at most
-// 20,000 cycles, saturation tolerance 5%, latency bound 500 cycles (with
-// abort during warm-up), deadlock after 5,000 idle cycles.
+// 20,000 cycles; saturated beyond a 1% (plus 3 standard deviations)
+// shortfall of accepted load or a mean latency of 3 times the zero-load
+// latency (abort in warm-up at 6 times); deadlock after 5,000 idle cycles.
 func DefaultConfig() Config {
 	return Config{
 		Seed:                1,
@@ -156,9 +169,9 @@ func DefaultConfig() Config {
 		WarmupTol:           0.05,
 		MeasureCycles:       5000,
 		DrainMax:            20000,
-		SatTol:              0.05,
-		LatencyBound:        500,
-		AbortOnLatencyBound: true,
+		SatTol:         0.01,
+		LatencyKnee:    3,
+		AbortSaturated: true,
 		DeadlockCycles:      5000,
 	}
 }
@@ -275,8 +288,15 @@ func (c *Config) validate(classes int) (vcs, bufVC int, err error) {
 	if c.WarmupMax < c.WarmupMin {
 		return bad("warmup_max = %d below warmup_min = %d", c.WarmupMax, c.WarmupMin)
 	}
-	if !(c.WarmupTol >= 0) || !(c.SatTol >= 0) || !(c.LatencyBound >= 0) {
-		return bad("warmup_tol, sat_tol and latency_bound must be >= 0")
+	if !(c.WarmupTol >= 0) || !(c.SatTol >= 0) || !(c.LatencyBound >= 0) || !(c.LatencyKnee >= 0) ||
+		math.IsInf(c.LatencyBound, 0) || math.IsInf(c.LatencyKnee, 0) {
+		return bad("warmup_tol, sat_tol, latency_knee and latency_bound must be finite and >= 0")
+	}
+	if c.LatencyKnee > 0 && c.LatencyKnee < 1 {
+		return bad("latency_knee = %g: a latency below the zero-load latency is impossible, want 0 (off) or >= 1", c.LatencyKnee)
+	}
+	if c.MaxCycles < 0 {
+		return bad("max_cycles = %d, want >= 0", c.MaxCycles)
 	}
 	total := int64(c.WarmupMax+c.SamplePeriod+c.MeasureCycles+c.DrainMax+16) * int64(c.Speedup)
 	if total > maxTicks {

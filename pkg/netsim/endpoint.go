@@ -193,7 +193,9 @@ func (s *sim) eject(ov, pkt int32) {
 	}
 	s.delivered++
 	lat := s.now - p.created
+	zl := s.zeroLoad(p)
 	s.periodLat += int64(lat)
+	s.periodZL += zl
 	s.periodN++
 	if s.wl != nil {
 		s.wl.delivered(p.msg)
@@ -202,6 +204,7 @@ func (s *sim) eject(ov, pkt int32) {
 	if p.measured {
 		s.measuredOut--
 		s.latH.add(lat)
+		s.zlSum += zl
 		s.netH.add(s.now - p.injected)
 		s.hops.add(p.Hops)
 		if p.Hops == s.net.Dist(p.SrcRouter, p.DstRouter) {

@@ -54,7 +54,7 @@ func TestWorstCase(t *testing.T) {
 	}
 	cfg := netsim.DefaultConfig()
 	cfg.SamplePeriod, cfg.WarmupMin, cfg.WarmupMax, cfg.MeasureCycles, cfg.DrainMax = 500, 1000, 5000, 2000, 3000
-	cfg.AbortOnLatencyBound = false
+	cfg.AbortSaturated = false
 	acc := map[string]float64{}
 	for _, name := range []string{"min", "val", "ugal-l", "ugal-g"} {
 		rt, err := netsim.NewRouting(net, name)

@@ -54,13 +54,18 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 						lat = float64(s.periodLat) / float64(s.periodN) / float64(S)
 					}
 					fl := float64(s.periodFlits)
-					if cfg.AbortOnLatencyBound && cfg.LatencyBound > 0 && lat > cfg.LatencyBound {
+					zl := 0.0
+					if s.periodN > 0 {
+						zl = float64(s.periodZL) / float64(s.periodN) / float64(S)
+					}
+					if why := s.clearlySaturated(lat, zl); why != "" {
 						res.Aborted = true
 						res.Saturated = true
-						res.SaturationReason = fmt.Sprintf("warm-up sample latency %.1f above bound %g", lat, cfg.LatencyBound)
+						res.SaturationReason = why
 						res.AcceptedLoad = fl / nAct / float64(period)
 						res.OfferedLoad = load
 						res.PacketLatency.Mean = lat
+						res.ZeroLoadLatency = zl
 						res.WarmupCycles = int64(c)
 						res.Cycles = int64(c)
 						res.FlitsDelivered = s.ejFlits
@@ -70,7 +75,7 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 						(math.Abs(lat-prevLat) <= cfg.WarmupTol*max(lat, prevLat) || math.Abs(lat-prevLat) <= 1) &&
 						(math.Abs(fl-prevFlits) <= cfg.WarmupTol*max(fl, prevFlits) || math.Abs(fl-prevFlits) <= 3*math.Sqrt(fl+prevFlits))
 					prevLat, prevFlits, prevOK = lat, fl, true
-					s.periodLat, s.periodN, s.periodFlits = 0, 0, 0
+					s.periodLat, s.periodN, s.periodFlits, s.periodZL = 0, 0, 0, 0
 					if (conv && c >= int32(cfg.WarmupMin)) || c >= int32(cfg.WarmupMax) {
 						stable = conv
 						warmEnd = c
@@ -169,11 +174,17 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 		gen = max(gen, load*nAct*win)
 		res.OfferedLoad = gen / nAct / win
 	}
+	if s.latH.n > 0 {
+		res.ZeroLoadLatency = float64(s.zlSum) / float64(s.latH.n) / float64(S)
+	}
 	switch deficit := gen - float64(s.accFlits); {
 	case !res.Drained:
 		res.Saturated, res.SaturationReason = true, "measured packets not drained"
 	case deficit > cfg.SatTol*gen+3*math.Sqrt(gen):
 		res.Saturated, res.SaturationReason = true, fmt.Sprintf("accepted load %.4f below offered %.4f", res.AcceptedLoad, res.OfferedLoad)
+	case cfg.LatencyKnee > 0 && res.PacketLatency.Mean > cfg.LatencyKnee*res.ZeroLoadLatency:
+		res.Saturated, res.SaturationReason = true, fmt.Sprintf("mean packet latency %.1f above %g x zero-load latency %.1f",
+			res.PacketLatency.Mean, cfg.LatencyKnee, res.ZeroLoadLatency)
 	case cfg.LatencyBound > 0 && res.PacketLatency.Mean > cfg.LatencyBound:
 		res.Saturated, res.SaturationReason = true, fmt.Sprintf("mean packet latency %.1f above bound %g", res.PacketLatency.Mean, cfg.LatencyBound)
 	}
@@ -248,4 +259,28 @@ func (s *sim) hopStats(res *Result) {
 		hi--
 	}
 	res.HopHistogram = append([]int64(nil), s.hops.c[:hi]...)
+}
+
+// clearlySaturated returns why a warm-up sample of mean latency lat and
+// mean zero-load latency zl (cycles) is clearly past saturation
+// (Config.AbortSaturated), or "".
+func (s *sim) clearlySaturated(lat, zl float64) string {
+	cfg := s.cfg
+	if !cfg.AbortSaturated || lat == 0 {
+		return ""
+	}
+	if k := 2 * cfg.LatencyKnee; k > 0 && lat > k*zl {
+		return fmt.Sprintf("warm-up sample latency %.1f above %g x its zero-load latency %.1f", lat, k, zl)
+	}
+	if cfg.LatencyBound > 0 && lat > cfg.LatencyBound {
+		return fmt.Sprintf("warm-up sample latency %.1f above bound %g", lat, cfg.LatencyBound)
+	}
+	return ""
+}
+
+// zeroLoad returns the zero-load latency of packet p's route in ticks: the
+// injection and ejection channels, a router pipeline per router, the
+// latencies of the links it crossed and the serialization of its flits.
+func (s *sim) zeroLoad(p *Packet) int64 {
+	return int64(2*s.le) + int64(p.Hops+1)*int64(s.rd+s.vad+s.sad) + int64(p.pathLat) + int64(p.Size-1)*int64(s.S)
 }

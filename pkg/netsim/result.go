@@ -34,6 +34,11 @@ type Result struct {
 	// head flit leaving the source queue to delivery of the tail flit.
 	PacketLatency  LatencyStats `json:"packet_latency"`
 	NetworkLatency LatencyStats `json:"network_latency"`
+	// ZeroLoadLatency is the mean latency the measured packets would have
+	// had in an empty network on the routes they took (injection and
+	// ejection channels, router pipelines, links, serialization): the
+	// reference of the latency knee (Config.LatencyKnee).
+	ZeroLoadLatency float64 `json:"zero_load_latency"`
 	// AvgHops is the mean number of router-to-router hops.
 	AvgHops float64 `json:"avg_hops"`
 	// MinimalFraction is the fraction of packets whose hop count equals the
@@ -51,19 +56,21 @@ type Result struct {
 	LinkUtilAvg float64 `json:"link_util_avg"`
 	LinkUtilMax float64 `json:"link_util_max"`
 
-	// Saturated is set when accepted load falls short of offered load by
-	// more than Config.SatTol (and 3 standard deviations), the mean packet
-	// latency exceeds Config.LatencyBound, the drain did not finish, or the
-	// run was aborted; SaturationReason says which.
+	// Saturated is set by the criterion of Config.SatTol: the drain did not
+	// finish, accepted load falls short of offered load by more than
+	// Config.SatTol plus 3 standard deviations, the mean packet latency
+	// exceeds Config.LatencyKnee x ZeroLoadLatency (or LatencyBound), or
+	// the run was aborted in warm-up (Config.AbortSaturated);
+	// SaturationReason says which.
 	Saturated        bool   `json:"saturated"`
 	SaturationReason string `json:"saturation_reason,omitempty"`
 	// Stable reports that warm-up converged before Config.WarmupMax.
 	Stable bool `json:"stable"`
 	// Drained reports that every measured packet was delivered.
 	Drained bool `json:"drained"`
-	// Aborted reports that the run stopped in warm-up because a sample's
-	// latency exceeded Config.LatencyBound; the figures then describe that
-	// sample (no percentiles, hops or link figures).
+	// Aborted reports that the run stopped in warm-up because a sample was
+	// clearly past saturation (Config.AbortSaturated); the figures then
+	// describe that sample (no percentiles, hops or link figures).
 	Aborted bool `json:"aborted"`
 
 	// Workload, CompletionCycles, EffectiveThroughput and

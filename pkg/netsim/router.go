@@ -234,6 +234,9 @@ func (s *sim) vcAlloc(r int32) {
 			continue
 		}
 		s.ov[o<<s.vs|best].owner = iv
+		if s.peer[o] >= 0 {
+			s.pk[s.ivBuf[iv*s.B+s.iv[iv].head]].pathLat += s.lat[o]
+		}
 		s.iv[iv].out = o
 		s.iv[iv].outVC = best
 		s.iv[iv].state = vcActive

@@ -33,6 +33,7 @@ type Packet struct {
 	created, injected int32 // router cycles
 	recv              int32 // flits delivered
 	msg               int32 // message slot of a finite workload (-1: none)
+	pathLat           int32 // latencies (ticks) of the links crossed so far
 	measured          bool
 }
 

@@ -89,7 +89,7 @@ func TestEscapeNoDeadlock(t *testing.T) {
 	nets := escapeNets(t)
 	cfg := quickConfig()
 	cfg.SamplePeriod, cfg.WarmupMin, cfg.WarmupMax, cfg.MeasureCycles, cfg.DrainMax = 200, 400, 400, 400, 0
-	cfg.AbortOnLatencyBound, cfg.LatencyBound = false, 0
+	cfg.AbortSaturated, cfg.LatencyKnee = false, 0
 	cfg.DeadlockCycles = 300
 	cfg.VCs, cfg.BufPerVC = 4, 8
 	cfg.PacketSize = 4

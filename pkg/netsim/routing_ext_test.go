@@ -46,7 +46,7 @@ func TestWorstCaseNewRoutings(t *testing.T) {
 			}
 			cfg := netsim.DefaultConfig()
 			cfg.SamplePeriod, cfg.WarmupMin, cfg.WarmupMax, cfg.MeasureCycles, cfg.DrainMax = 500, 1000, 3000, 2000, 2000
-			cfg.AbortOnLatencyBound = false
+			cfg.AbortSaturated = false
 			acc := map[string]float64{}
 			for _, name := range append([]string{c.base}, c.better...) {
 				rt, err := netsim.NewRouting(net, name)

@@ -260,7 +260,7 @@ func TestDORDatelineSim(t *testing.T) {
 	cfg := quickConfig()
 	cfg.BufPerVC = 2
 	cfg.DeadlockCycles = 200
-	cfg.AbortOnLatencyBound = false
+	cfg.AbortSaturated = false
 	cfg.WarmupMax, cfg.MeasureCycles, cfg.DrainMax = 2000, 1000, 1000
 	pat := shift{int32(n.Endpoints()), 6} // 3 routers ahead: + direction
 	nd, err := NewDOR(n, false)

@@ -165,6 +165,8 @@ type sim struct {
 	measuredFlits      int64
 	accFlits           int64
 	periodLat, periodN int64
+	periodZL           int64 // zero-load latency (ticks) of the packets delivered in the sample
+	zlSum              int64 // zero-load latency (ticks) of the measured packets delivered
 	periodFlits        int64
 	w0, w1             int32 // window in ticks
 }

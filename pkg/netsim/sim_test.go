@@ -79,6 +79,9 @@ func TestZeroLoadLatency(t *testing.T) {
 			if got.Mean != want || got.P50 != want || got.Max != want {
 				t.Errorf("network latency %+v, want %g for %d hops", got, want, c.h)
 			}
+			if res.ZeroLoadLatency != want {
+				t.Errorf("zero-load latency of the routes %g, want %g", res.ZeroLoadLatency, want)
+			}
 			if cfg.PacketSize == 1 && res.PacketLatency != got {
 				t.Errorf("packet latency %+v differs from network latency %+v", res.PacketLatency, got)
 			}
@@ -112,6 +115,9 @@ func TestLowLoadUniform(t *testing.T) {
 			want := zeroLoad(cfg, 0) + res.AvgHops*(1+4.0/2)
 			if d := res.PacketLatency.Mean - want; d < 0 || d > 0.01*want {
 				t.Errorf("mean latency %g, zero-load %g for %g hops", res.PacketLatency.Mean, want, res.AvgHops)
+			}
+			if math.Abs(res.ZeroLoadLatency-want) > 1e-9*want {
+				t.Errorf("zero-load latency of the routes %g, want %g", res.ZeroLoadLatency, want)
 			}
 		})
 	}
@@ -163,7 +169,7 @@ func TestSaturation(t *testing.T) {
 	if !res.Saturated || !res.Aborted {
 		t.Errorf("ring at load 0.9 not saturated: %+v", res)
 	}
-	cfg.AbortOnLatencyBound = false
+	cfg.AbortSaturated = false
 	cfg.DrainMax = 500
 	res, err = Run(context.Background(), n, mustMin(t, n), uniform{int32(n.Endpoints())}, 0.9, cfg)
 	if err != nil {
@@ -196,7 +202,7 @@ func TestDeadlock(t *testing.T) {
 	cfg := quickConfig()
 	cfg.VCs, cfg.BufPerPort = 1, 4
 	cfg.DeadlockCycles = 200
-	cfg.AbortOnLatencyBound = false
+	cfg.AbortSaturated = false
 	// The check before simulating refuses the routing, naming the cycle of
 	// the 4 clockwise channels.
 	_, err := Run(context.Background(), n, clockwise{n}, shift{int32(n.Endpoints()), 6}, 1, cfg)
@@ -275,7 +281,7 @@ func TestCreditRoundTrip(t *testing.T) {
 			}
 			cfg.Speedup, cfg.BufPerVC, cfg.CreditDelay, cfg.VCs = c.speedup, c.buf, c.credit, 1
 			cfg.LocalLatency, cfg.GlobalLatency = c.link, c.link
-			cfg.AbortOnLatencyBound = false
+			cfg.AbortSaturated = false
 			cfg.DrainMax = 0
 			cfg.MeasureCycles = 20000
 			res, err := Run(context.Background(), n, mustMin(t, n), pair{0, 1}, 1, cfg)

@@ -1,0 +1,444 @@
+package eval
+
+import (
+	"math"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/runexp/runexp/pkg/dataset"
+	"github.com/runexp/runexp/pkg/report"
+)
+
+// studyRef decodes the study attribute of a figure or table.
+func (d *decoder) studyRef(b *hclsyntax.Block, studies map[string]*Study) *Study {
+	a, ok := b.Body.Attributes["study"]
+	if !ok {
+		d.errorf(b.LabelRanges[0], "Missing study", "%s %q needs study = study.<name>.", b.Type, b.Labels[0])
+		return nil
+	}
+	name, ok := d.refAttr(a, "study")
+	if !ok {
+		return nil
+	}
+	return studies[name] // nil if the study block has errors, reported already
+}
+
+// columnRef checks that name is a column of s.
+func (d *decoder) columnRef(s *Study, name string, rng hcl.Range, numeric bool) bool {
+	c := s.Column(name)
+	if c == nil {
+		d.errorf(rng, "Unknown column", "Study %q has no column %q; its columns: %s.%s", s.Name, name, strings.Join(columnNames(s), ", "), didYouMean(name, columnNames(s)))
+		return false
+	}
+	if numeric && c.Kind != dataset.Int && c.Kind != dataset.Float {
+		d.errorf(rng, "Non-numeric column", "Column %q of study %q holds %s values; this axis needs numbers.", name, s.Name, c.Kind)
+		return false
+	}
+	return true
+}
+
+// whereAttr decodes where = { column = value or [values] }.
+func (d *decoder) whereAttr(a *hclsyntax.Attribute, s *Study) (map[string][]dataset.Value, bool) {
+	v, ok := d.eval(a.Expr)
+	if !ok {
+		return nil, false
+	}
+	if v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		d.errorf(a.Expr.Range(), "Invalid where", "where must be an object: { column = value, other = [value, value] }.")
+		return nil, false
+	}
+	out := map[string][]dataset.Value{}
+	for it := v.ElementIterator(); it.Next(); {
+		k, e := it.Element()
+		col := k.AsString()
+		if !d.columnRef(s, col, a.Expr.Range(), false) {
+			return nil, false
+		}
+		var elems []cty.Value
+		if !e.IsNull() && (e.Type().IsListType() || e.Type().IsTupleType() || e.Type().IsSetType()) {
+			for it2 := e.ElementIterator(); it2.Next(); {
+				_, x := it2.Element()
+				elems = append(elems, x)
+			}
+		} else {
+			elems = []cty.Value{e}
+		}
+		for _, x := range elems {
+			dv, ok := ctyScalar(x)
+			if !ok {
+				d.errorf(a.Expr.Range(), "Invalid where", "where.%s must be a number, string or bool (or a list of them), got %s.", col, describeCty(x))
+				return nil, false
+			}
+			out[col] = append(out[col], dv)
+		}
+	}
+	return out, true
+}
+
+// stringMapAttr decodes an object of strings.
+func (d *decoder) stringMapAttr(a *hclsyntax.Attribute) (map[string]string, bool) {
+	v, ok := d.eval(a.Expr)
+	if !ok {
+		return nil, false
+	}
+	if v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		d.errorf(a.Expr.Range(), "Invalid value", "%s must be an object of strings: { key = \"text\" }.", a.Name)
+		return nil, false
+	}
+	out := map[string]string{}
+	for it := v.ElementIterator(); it.Next(); {
+		k, e := it.Element()
+		s, err := convert.Convert(e, cty.String)
+		if err != nil || s.IsNull() {
+			d.errorf(a.Expr.Range(), "Invalid value", "%s.%s must be a string.", a.Name, k.AsString())
+			return nil, false
+		}
+		out[k.AsString()] = s.AsString()
+	}
+	return out, true
+}
+
+var figureAttrs = []string{"study", "overlay", "title", "description", "x", "y", "series", "panels", "panel_cols", "where",
+	"x_scale", "y_scale", "x_label", "y_label", "x_min", "x_max", "y_min", "y_max", "width", "height",
+	"legend", "lines", "series_labels"}
+
+// decodeFigure decodes a figure block.
+func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *Figure {
+	d.checkBody(b.Body, "a figure block", figureAttrs)
+	s := d.studyRef(b, studies)
+	if s == nil {
+		return nil
+	}
+	f := &Figure{Name: b.Labels[0], Study: s, Range: b.LabelRanges[0]}
+	spec := &f.Spec
+	spec.Name = f.Name
+	attrs := b.Body.Attributes
+	str := func(name string, dst *string) {
+		if a, ok := attrs[name]; ok {
+			*dst, _ = d.stringAttr(a, nil)
+		}
+	}
+	str("title", &spec.Title)
+	xa, ok := attrs["x"]
+	if !ok {
+		d.errorf(b.LabelRanges[0], "Missing x", "Figure %q needs x = \"<column>\"; columns: %s.", f.Name, strings.Join(columnNames(s), ", "))
+		return nil
+	}
+	if x, ok := d.stringAttr(xa, nil); ok && d.columnRef(s, x, xa.Expr.Range(), true) {
+		spec.X = x
+	}
+	ya, ok := attrs["y"]
+	if !ok {
+		d.errorf(b.LabelRanges[0], "Missing y", "Figure %q needs y = \"<column>\" (or a list of columns); columns: %s.", f.Name, strings.Join(columnNames(s), ", "))
+		return nil
+	}
+	if ys, ranges, ok := d.stringListAttr(ya); ok {
+		for i, y := range ys {
+			if d.columnRef(s, y, ranges[i], true) {
+				spec.Y = append(spec.Y, y)
+			}
+		}
+	}
+	spec.Series = []string{colLabel}
+	if a, ok := attrs["series"]; ok {
+		spec.Series = nil
+		if ss, ranges, ok := d.stringListAttr(a); ok {
+			for i, c := range ss {
+				if d.columnRef(s, c, ranges[i], false) {
+					spec.Series = append(spec.Series, c)
+				}
+			}
+		}
+	}
+	if a, ok := attrs["panels"]; ok {
+		if p, ok := d.stringAttr(a, nil); ok && d.columnRef(s, p, a.Expr.Range(), false) {
+			spec.Panels = p
+		}
+	}
+	if a, ok := attrs["panel_cols"]; ok {
+		if n, ok := d.numberAttr(a); ok {
+			if n < 1 || n != math.Trunc(n) {
+				d.errorf(a.Expr.Range(), "Invalid value", "panel_cols must be a positive integer.")
+			}
+			spec.PanelCols = int(n)
+		}
+	}
+	if a, ok := attrs["where"]; ok {
+		f.Where, _ = d.whereAttr(a, s)
+	}
+	for _, ax := range []struct {
+		name string
+		dst  *string
+	}{{"x_scale", &spec.XScale}, {"y_scale", &spec.YScale}} {
+		if a, ok := attrs[ax.name]; ok {
+			if v, ok := d.stringAttr(a, nil); ok {
+				if v != "linear" && v != "log" {
+					d.errorf(a.Expr.Range(), "Invalid scale", "%s must be \"linear\" or \"log\", got %q.", ax.name, v)
+				}
+				*ax.dst = v
+			}
+		}
+	}
+	str("x_label", &spec.XLabel)
+	str("y_label", &spec.YLabel)
+	for _, lim := range []struct {
+		name string
+		dst  **float64
+	}{{"x_min", &spec.XMin}, {"x_max", &spec.XMax}, {"y_min", &spec.YMin}, {"y_max", &spec.YMax}} {
+		if a, ok := attrs[lim.name]; ok {
+			if v, ok := d.numberAttr(a); ok {
+				*lim.dst = &v
+			}
+		}
+	}
+	for _, dim := range []struct {
+		name string
+		dst  *float64
+	}{{"width", &spec.Width}, {"height", &spec.Height}} {
+		if a, ok := attrs[dim.name]; ok {
+			if v, ok := d.numberAttr(a); ok {
+				if v <= 0 || v > 200 {
+					d.errorf(a.Expr.Range(), "Invalid size", "%s is in centimetres and must be in (0, 200], got %g.", dim.name, v)
+				}
+				*dim.dst = v
+			}
+		}
+	}
+	if a, ok := attrs["legend"]; ok {
+		if v, ok := d.stringAttr(a, nil); ok {
+			valid := []string{"top-right", "top-left", "bottom-right", "bottom-left", "none"}
+			if !contains(valid, v) {
+				d.errorf(a.Expr.Range(), "Invalid legend", "legend must be one of %s, got %q.", strings.Join(valid, ", "), v)
+			}
+			spec.Legend = v
+		}
+	}
+	if a, ok := attrs["lines"]; ok {
+		if v, ok := d.boolAttr(a); ok {
+			spec.Lines = &v
+		}
+	}
+	if a, ok := attrs["series_labels"]; ok {
+		spec.SeriesLabels, _ = d.stringMapAttr(a)
+	}
+	if a, ok := attrs["overlay"]; ok {
+		names, ok := d.refListAttr(a, "study")
+		if !ok {
+			return f
+		}
+		for _, n := range names {
+			if d.disabled[n] {
+				continue // dropped with enabled = false
+			}
+			o := studies[n]
+			if o == nil {
+				return f // reported by the reference check
+			}
+			if o == s {
+				d.errorf(a.Expr.Range(), "Invalid overlay", "Figure %q overlays its own study %q.", f.Name, n)
+				continue
+			}
+			for _, col := range append([]string{spec.X}, spec.Y...) {
+				if col != "" && o.Column(col) == nil {
+					d.errorf(a.Expr.Range(), "Invalid overlay", "Overlay study %q has no column %q (figure %q plots it); its columns: %s.", n, col, f.Name, strings.Join(columnNames(o), ", "))
+				}
+			}
+			f.Overlay = append(f.Overlay, o)
+		}
+	}
+	return f
+}
+
+// decodeTable decodes a table block with its expect blocks.
+func (d *decoder) decodeTable(b *hclsyntax.Block, studies map[string]*Study) *Table {
+	d.checkBody(b.Body, "a table block", []string{"study", "title", "description", "columns", "where", "sort_by", "headers", "formats"}, "expect")
+	s := d.studyRef(b, studies)
+	if s == nil {
+		return nil
+	}
+	t := &Table{Name: b.Labels[0], Study: s, Range: b.LabelRanges[0]}
+	t.Spec.Name = t.Name
+	attrs := b.Body.Attributes
+	if a, ok := attrs["title"]; ok {
+		t.Spec.Title, _ = d.stringAttr(a, nil)
+	}
+	colList := func(name string) []string {
+		a, ok := attrs[name]
+		if !ok {
+			return nil
+		}
+		cols, ranges, ok := d.stringListAttr(a)
+		if !ok {
+			return nil
+		}
+		var out []string
+		for i, c := range cols {
+			if d.columnRef(s, c, ranges[i], false) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	t.Spec.Columns = colList("columns")
+	if len(t.Spec.Columns) == 0 && !hasAttr(attrs, "columns") {
+		t.Spec.Columns = columnNames(s)
+	}
+	t.Spec.SortBy = colList("sort_by")
+	if a, ok := attrs["where"]; ok {
+		t.Where, _ = d.whereAttr(a, s)
+	}
+	for _, m := range []struct {
+		name string
+		dst  *map[string]string
+	}{{"headers", &t.Spec.Headers}, {"formats", &t.Spec.Formats}} {
+		if a, ok := attrs[m.name]; ok {
+			if mm, ok := d.stringMapAttr(a); ok {
+				for _, k := range sortedKeys(mm) {
+					d.columnRef(s, k, a.Expr.Range(), false)
+				}
+				*m.dst = mm
+			}
+		}
+	}
+	for _, eb := range b.Body.Blocks {
+		if eb.Type != "expect" {
+			continue
+		}
+		t.Expect = append(t.Expect, d.decodeExpect(eb, t, s)...)
+	}
+	return t
+}
+
+func hasAttr(attrs hclsyntax.Attributes, name string) bool {
+	_, ok := attrs[name]
+	return ok
+}
+
+// decodeExpect decodes an expect block: one expectation per column attribute.
+func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.Expectation {
+	if len(b.Labels) != 1 {
+		d.errorf(b.TypeRange, "Missing expect label", "An expect block takes one label naming the expectation: expect \"sf19\" { ... }.")
+		return nil
+	}
+	label := b.Labels[0]
+	for _, nb := range b.Body.Blocks {
+		d.errorf(nb.TypeRange, "Unsupported block", "An expect block holds only attributes: where, every, source, enabled and column = value.")
+	}
+	if a, ok := b.Body.Attributes["enabled"]; ok {
+		on, ok := d.boolAttr(a)
+		if !ok || !on {
+			return nil // disabled (e.g. rows a quick profile does not compute)
+		}
+	}
+	var where map[string][]dataset.Value
+	if a, ok := b.Body.Attributes["where"]; ok {
+		var ok2 bool
+		if where, ok2 = d.whereAttr(a, s); !ok2 {
+			return nil
+		}
+	} else {
+		isTopo := false
+		for _, tp := range s.Topologies {
+			isTopo = isTopo || tp.Name == label
+		}
+		if !isTopo {
+			d.errorf(b.LabelRanges[0], "Missing where", "expect %q needs where = { column = value, ... } selecting one row (or a label that names a topology of study %q).", label, s.Name)
+			return nil
+		}
+		where = map[string][]dataset.Value{colTopology: {dataset.StringValue(label)}}
+	}
+	source := ""
+	if a, ok := b.Body.Attributes["source"]; ok {
+		source, _ = d.stringAttr(a, nil)
+	}
+	every := false
+	if a, ok := b.Body.Attributes["every"]; ok {
+		every, _ = d.boolAttr(a)
+	}
+	var out []report.Expectation
+	stated := 0 // column attributes, valid or not
+	for _, a := range sortedAttrs(b.Body) {
+		if a.Name == "where" || a.Name == "source" || a.Name == "enabled" || a.Name == "every" {
+			continue
+		}
+		stated++
+		if !d.columnRef(s, a.Name, a.NameRange, false) {
+			continue
+		}
+		v, ok := d.eval(a.Expr)
+		if !ok {
+			continue
+		}
+		e := report.Expectation{Table: t.Name, Name: label, Where: where, Column: a.Name, Every: every, Source: source, Pos: a.NameRange.String()}
+		if !v.IsNull() && (v.Type().IsObjectType() || v.Type().IsMapType()) {
+			for it := v.ElementIterator(); it.Next(); {
+				k, x := it.Element()
+				switch key := k.AsString(); key {
+				case "value":
+					want, ok := ctyScalar(x)
+					if !ok {
+						d.errorf(a.Expr.Range(), "Invalid expectation", "%s.value must be a number, string or bool.", a.Name)
+					}
+					e.Want = want
+				case "abs", "rel":
+					tv, ok := ctyScalar(x)
+					f, num := tv.Float64()
+					if !ok || !num || f < 0 {
+						d.errorf(a.Expr.Range(), "Invalid tolerance", "%s.%s must be a non-negative number.", a.Name, key)
+						continue
+					}
+					if key == "abs" {
+						e.Abs = f
+					} else {
+						e.Rel = f
+					}
+				case "decimals":
+					tv, ok := ctyScalar(x)
+					f, num := tv.Float64()
+					if !ok || !num || f < 0 || f > 15 || f != math.Trunc(f) {
+						d.errorf(a.Expr.Range(), "Invalid expectation", "%s.decimals must be an integer from 0 to 15.", a.Name)
+						continue
+					}
+					e.Rounded, e.Decimals = true, int(f)
+				case "rounding":
+					tv, _ := ctyScalar(x)
+					if tv.Kind != dataset.String || (tv.S != "nearest" && tv.S != "up" && tv.S != "down") {
+						d.errorf(a.Expr.Range(), "Invalid expectation", "%s.rounding must be \"nearest\", \"up\" or \"down\".", a.Name)
+						continue
+					}
+					e.Rounding = tv.S
+				default:
+					d.errorf(a.Expr.Range(), "Invalid expectation", "Unknown key %q in %s; use { value = X, abs = A }, { value = X, rel = R } or { value = X, decimals = D, rounding = \"up\" }.", key, a.Name)
+				}
+			}
+			if e.Want.IsNull() {
+				d.errorf(a.Expr.Range(), "Invalid expectation", "%s needs a value: { value = X, rel = 0.01 }.", a.Name)
+				continue
+			}
+			if e.Rounding != "" && !e.Rounded {
+				d.errorf(a.Expr.Range(), "Invalid expectation", "%s.rounding needs decimals: { value = X, decimals = 2, rounding = %q }.", a.Name, e.Rounding)
+				continue
+			}
+			if e.Rounded && (e.Abs != 0 || e.Rel != 0) {
+				d.errorf(a.Expr.Range(), "Invalid expectation", "%s: decimals compares the value as printed; it takes no abs or rel.", a.Name)
+				continue
+			}
+		} else {
+			want, ok := ctyScalar(v)
+			if !ok {
+				d.errorf(a.Expr.Range(), "Invalid expectation", "%s must be a number, string or bool, or { value = X, abs = A, rel = R }.", a.Name)
+				continue
+			}
+			e.Want = want
+		}
+		out = append(out, e)
+	}
+	if stated == 0 {
+		d.errorf(b.LabelRanges[0], "Empty expectation", "expect %q states no column value.", label)
+	}
+	return out
+}

@@ -1,0 +1,349 @@
+package eval
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/runexp/runexp/pkg/cost"
+	"github.com/runexp/runexp/pkg/dataset"
+	"github.com/runexp/runexp/pkg/families"
+)
+
+// decodeStudy decodes a study block and computes its dataset columns.
+func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, models map[string]*CostModel) *Study {
+	s := &Study{Name: b.Labels[0], Range: b.LabelRanges[0]}
+	before := len(d.diags)
+	d.checkBody(b.Body, "a study block", []string{"title", "description", "enabled", "topologies", "metrics", "cost_model", "rows"}, "analysis", "sim")
+	if sb := d.nestedBlock(b, "sim"); sb != nil {
+		s.Sim = d.decodeSim(sb)
+	}
+	if ab := d.nestedBlock(b, "analysis"); ab != nil {
+		s.Analysis = d.decodeAnalysis(ab)
+	}
+	if a, ok := b.Body.Attributes["title"]; ok {
+		s.Title, _ = d.stringAttr(a, nil)
+	}
+	if a, ok := b.Body.Attributes["description"]; ok {
+		s.Description, _ = d.stringAttr(a, nil)
+	}
+	if ra, ok := b.Body.Attributes["rows"]; ok {
+		for _, other := range []string{"topologies", "metrics", "cost_model"} {
+			if a, ok := b.Body.Attributes[other]; ok {
+				d.errorf(a.NameRange, "Conflicting arguments", "Study %q has literal rows; it takes no %s.", s.Name, other)
+			}
+		}
+		if d.diags[before:].HasErrors() {
+			return nil
+		}
+		if !d.decodeRows(s, ra) {
+			return nil
+		}
+		return s
+	}
+	ta, ok := b.Body.Attributes["topologies"]
+	if !ok {
+		d.errorf(b.LabelRanges[0], "Missing topologies", "Study %q needs topologies = [topology.<name>, ...] (or literal rows = [{...}, ...]).", s.Name)
+		return nil
+	}
+	names, ok := d.refListAttr(ta, "topology")
+	if !ok {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if seen[n] {
+			d.errorf(ta.Expr.Range(), "Duplicate topology", "Topology %q is listed twice in study %q.", n, s.Name)
+			return nil
+		}
+		seen[n] = true
+		if topos[n] == nil {
+			return nil // the topology block has errors, reported already
+		}
+		s.Topologies = append(s.Topologies, topos[n])
+	}
+	if a, ok := b.Body.Attributes["cost_model"]; ok {
+		name, ok := d.refAttr(a, "cost_model")
+		if !ok {
+			return nil
+		}
+		if s.CostModel = models[name]; s.CostModel == nil {
+			return nil
+		}
+	}
+	ma, ok := b.Body.Attributes["metrics"]
+	if !ok {
+		d.errorf(b.LabelRanges[0], "Missing metrics", "Study %q needs metrics = [\"...\", ...]; metrics: %s.", s.Name, strings.Join(metricNames(Metrics()), ", "))
+		return nil
+	}
+	mnames, ranges, ok := d.stringListAttr(ma)
+	if !ok {
+		return nil
+	}
+	all := Metrics()
+	for i, n := range mnames {
+		m := lookupMetric(all, n)
+		if m == nil {
+			d.errorf(ranges[i], "Unknown metric", "There is no metric %q; metrics: %s.%s", n, strings.Join(metricNames(all), ", "), didYouMean(n, metricNames(all)))
+			continue
+		}
+		if lookupMetric(s.Metrics, n) != nil {
+			d.errorf(ranges[i], "Duplicate metric", "Metric %q is listed twice.", n)
+			continue
+		}
+		if lookupGroup(m.Group).graph {
+			if t := sizingOnly(s.Topologies); t != nil {
+				d.errorf(ranges[i], "Metric needs a built graph", "Metric %q needs the graph, but family %q of topology %q is sizing-only (it has formulas but no builder); use the size metrics for it.", n, t.Family.Name, t.Name)
+				continue
+			}
+		}
+		if m.Group == GroupCost && s.CostModel == nil {
+			d.errorf(ranges[i], "Missing cost model", "Metric %q needs the study to name a cost model: cost_model = cost_model.<name>.", n)
+			continue
+		}
+		if m.Group == GroupCost {
+			bad := false
+			for _, t := range s.Topologies {
+				if t.sizingOnly() && cost.NeedsTopology(s.CostModel.Model, t.Family.Name) {
+					d.errorf(ranges[i], "Metric needs a built graph", "Metric %q under cost model %q needs the layout of the built network, but family %q of topology %q is sizing-only (package cost prices only long_hop, fat trees, hypercubes, Dragonflies and folded tori from formulas).", n, s.CostModel.Name, t.Family.Name, t.Name)
+					bad = true
+					break
+				}
+			}
+			if bad {
+				continue
+			}
+		}
+		s.Metrics = append(s.Metrics, m)
+	}
+	hasSim := slices.ContainsFunc(s.Metrics, func(m *Metric) bool { return m.Group == GroupSim })
+	if simBlock := slices.ContainsFunc(b.Body.Blocks, func(x *hclsyntax.Block) bool { return x.Type == "sim" }); hasSim && !simBlock {
+		d.errorf(ma.Expr.Range(), "Missing sim block", "Study %q asks for simulation metrics but has no sim { routing = ..., traffic = ..., load = ... } block.", s.Name)
+	} else if simBlock && !hasSim && !d.diags[before:].HasErrors() {
+		d.errorf(ma.Expr.Range(), "No simulation metrics", "Study %q has a sim block but none of its metrics is a simulation metric (%s, ...).", s.Name, "accepted_load, latency")
+	}
+	if d.diags[before:].HasErrors() {
+		return nil
+	}
+	s.Columns = studyColumns(s)
+	return s
+}
+
+// decodeRows decodes a study's literal rows: a list of objects whose
+// attributes become the dataset's columns (sorted by name). A column holds
+// numbers (Int when every value is a whole number, else Float), strings or
+// bools; a row may omit a column (null).
+func (d *decoder) decodeRows(s *Study, a *hclsyntax.Attribute) bool {
+	v, ok := d.eval(a.Expr)
+	if !ok {
+		return false
+	}
+	if v.IsNull() || !(v.Type().IsListType() || v.Type().IsTupleType()) || v.LengthInt() == 0 {
+		d.errorf(a.Expr.Range(), "Invalid rows", "rows must be a non-empty list of objects, such as [{ length = 1, cost = 2.5 }, ...].")
+		return false
+	}
+	type colInfo struct {
+		kind     dataset.Kind
+		integral bool
+	}
+	cols := map[string]*colInfo{}
+	var objs []map[string]cty.Value
+	i := 0
+	for it := v.ElementIterator(); it.Next(); i++ {
+		_, e := it.Element()
+		if e.IsNull() || !(e.Type().IsObjectType() || e.Type().IsMapType()) {
+			d.errorf(a.Expr.Range(), "Invalid rows", "Element %d of rows is %s, not an object.", i+1, describeCty(e))
+			return false
+		}
+		obj := e.AsValueMap()
+		for name, x := range obj {
+			if !validName.MatchString(name) {
+				d.errorf(a.Expr.Range(), "Invalid rows", "Column name %q (row %d) is not a valid name.", name, i+1)
+				return false
+			}
+			if x.IsNull() {
+				continue
+			}
+			var k dataset.Kind
+			switch x.Type() {
+			case cty.Number:
+				k = dataset.Float
+			case cty.String:
+				k = dataset.String
+			case cty.Bool:
+				k = dataset.Bool
+			default:
+				d.errorf(a.Expr.Range(), "Invalid rows", "Row %d, column %q: want a number, string or bool, got %s.", i+1, name, describeCty(x))
+				return false
+			}
+			c := cols[name]
+			if c == nil {
+				c = &colInfo{kind: k, integral: true}
+				cols[name] = c
+			} else if c.kind != k {
+				d.errorf(a.Expr.Range(), "Invalid rows", "Column %q mixes kinds: row %d has %s.", name, i+1, describeCty(x))
+				return false
+			}
+			if k == dataset.Float {
+				f, _ := x.AsBigFloat().Float64()
+				c.integral = c.integral && f == math.Trunc(f) && math.Abs(f) < 1<<53
+			}
+		}
+		objs = append(objs, obj)
+	}
+	names := sortedKeys(cols)
+	for _, n := range names {
+		k := cols[n].kind
+		if k == dataset.Float && cols[n].integral {
+			k = dataset.Int
+		}
+		s.Columns = append(s.Columns, Column{Name: n, Kind: k, Doc: "literal value"})
+	}
+	for _, obj := range objs {
+		row := make([]dataset.Value, len(names))
+		for j, n := range names {
+			x, ok := obj[n]
+			if !ok || x.IsNull() {
+				continue
+			}
+			switch s.Columns[j].Kind {
+			case dataset.Int:
+				f, _ := x.AsBigFloat().Float64()
+				row[j] = dataset.IntValue(int64(f))
+			case dataset.Float:
+				f, _ := x.AsBigFloat().Float64()
+				row[j] = dataset.FloatValue(f)
+			case dataset.String:
+				row[j] = dataset.StringValue(x.AsString())
+			case dataset.Bool:
+				row[j] = dataset.BoolValue(x.True())
+			}
+		}
+		s.Literal = append(s.Literal, row)
+	}
+	return true
+}
+
+// nestedBlock returns the unlabelled nested block of type typ in b (nil if
+// there is none), reporting a second one and labels.
+func (d *decoder) nestedBlock(b *hclsyntax.Block, typ string) *hclsyntax.Block {
+	var found *hclsyntax.Block
+	for _, nb := range b.Body.Blocks {
+		if nb.Type != typ {
+			continue
+		}
+		if found != nil {
+			d.errorf(nb.TypeRange, "Duplicate "+typ+" block", "%s %q has more than one %s block.", b.Type, b.Labels[0], typ)
+			continue
+		}
+		if len(nb.Labels) > 0 {
+			d.errorf(nb.LabelRanges[0], "Unexpected label", "A %s block takes no label.", typ)
+		}
+		found = nb
+	}
+	return found
+}
+
+// sizingOnly returns the first topology with an instance that its family
+// cannot build (a sizing-only family, or a variant without a construction).
+func sizingOnly(ts []*Topology) *Topology {
+	for _, t := range ts {
+		if t.sizingOnly() {
+			return t
+		}
+	}
+	return nil
+}
+
+// sizingOnly reports whether t's family is sizing-only or, once the sweep
+// is expanded, cannot build one of t's instances (a variant without a
+// construction, such as delorme's "sc14").
+func (t *Topology) sizingOnly() bool { return t.Family.SizingOnly() || t.unbuildable() != nil }
+
+// unbuildable returns the first instance of t that its family cannot build,
+// or nil.
+func (t *Topology) unbuildable() *Instance {
+	for _, in := range t.Instances {
+		if t.Family.SizingOnlyFor(in.Params) {
+			return in
+		}
+	}
+	return nil
+}
+
+// Identity columns at the start of every study dataset.
+const (
+	colTopology = "topology" // the topology block name
+	colLabel    = "label"    // its display label
+	colFamily   = "family"   // the family name
+)
+
+// studyColumns returns a study's dataset columns: identity columns, the
+// union of the families' parameters (in order of first appearance), then the
+// metrics in the order listed. A parameter whose kinds differ across
+// families becomes a Float column if all kinds are numeric, else String.
+func studyColumns(s *Study) []Column {
+	cols := []Column{
+		{Name: colTopology, Kind: dataset.String, Doc: "topology block name"},
+		{Name: colLabel, Kind: dataset.String, Doc: "topology display label"},
+		{Name: colFamily, Kind: dataset.String, Doc: "topology family"},
+	}
+	index := map[string]int{}
+	for _, t := range s.Topologies {
+		for _, p := range t.Family.Params {
+			k := paramColumnKind(p.Kind)
+			if i, ok := index[p.Name]; ok {
+				if prev := cols[i].Kind; prev != k {
+					if (prev == dataset.Int || prev == dataset.Float) && (k == dataset.Int || k == dataset.Float) {
+						cols[i].Kind = dataset.Float
+					} else {
+						cols[i].Kind = dataset.String
+					}
+				}
+				continue
+			}
+			index[p.Name] = len(cols)
+			cols = append(cols, Column{Name: p.Name, Kind: k, Doc: "parameter: " + p.Doc, Param: p.Name})
+		}
+	}
+	if s.Sim != nil {
+		for _, c := range simColumns(s.Sim) {
+			if i, clash := index[c.Name]; clash {
+				cols[i].Name = "param_" + c.Name // a family parameter named like a sim option
+			}
+			index[c.Name] = len(cols)
+			cols = append(cols, c)
+		}
+	}
+	for _, m := range s.Metrics {
+		if i, clash := index[m.Name]; clash {
+			// A family parameter named like a metric: the metric wins the
+			// name, the parameter is renamed.
+			cols[i].Name = "param_" + m.Name
+		}
+		cols = append(cols, Column{Name: m.Name, Kind: m.Kind, Unit: m.Unit, Doc: m.Doc, Metric: true})
+	}
+	return cols
+}
+
+func paramColumnKind(k families.ParamKind) dataset.Kind {
+	switch k {
+	case families.Int:
+		return dataset.Int
+	case families.Float:
+		return dataset.Float
+	}
+	return dataset.String
+}
+
+// columnNames lists a study's column names.
+func columnNames(s *Study) []string {
+	names := make([]string, len(s.Columns))
+	for i, c := range s.Columns {
+		names[i] = c.Name
+	}
+	return names
+}

@@ -3,12 +3,14 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/eval"
 	"github.com/runexp/runexp/pkg/families"
 )
@@ -40,8 +42,12 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 			if f.SizingOnlyFor(v) {
 				return invalid(fmt.Errorf("family %s is %s: it cannot be simulated", f.Name, sizingWhat(f)))
 			}
-			settings := map[string]string{
-				"routing": routing, "traffic": traffic, "load": fmt.Sprint(load),
+			settings := map[string]string{"routing": routing}
+			if cmd.Flags().Changed("traffic") {
+				settings["traffic"] = traffic
+			}
+			if cmd.Flags().Changed("load") {
+				settings["load"] = fmt.Sprint(load)
 			}
 			if cycles > 0 {
 				settings["measure_cycles"] = fmt.Sprint(cycles)
@@ -62,46 +68,56 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 				return invalid(err)
 			}
 			start := time.Now()
-			res, err := eval.Simulate(cmd.Context(), t, f.Name, v, pt)
+			vals, err := eval.Simulate(cmd.Context(), t, f.Name, v, pt)
 			if err != nil {
 				return &exitError{ExitFailed, err}
 			}
 			secs := time.Since(start).Seconds()
-			speed := float64(res.FlitsDelivered) / secs
+			flits, _ := vals["sim_flits_delivered"].Float64()
+			cyc, _ := vals["sim_cycles"].Float64()
+			speed := flits / secs
+			metrics := eval.SimMetrics()
 			if o.json {
+				res := map[string]any{}
+				for _, m := range metrics {
+					if x := vals[m.Name]; !x.IsNull() {
+						res[m.Name] = jsonValue(x)
+					}
+				}
 				out := struct {
 					Family       string          `json:"family"`
 					Params       families.Values `json:"params"`
 					Sim          map[string]any  `json:"sim"`
-					Result       any             `json:"result"`
+					Result       map[string]any  `json:"result"`
 					Seconds      float64         `json:"seconds"`
 					FlitsPerSec  float64         `json:"flits_per_second"`
 					CyclesPerSec float64         `json:"cycles_per_second"`
-				}{f.Name, v, pt, res, secs, speed, float64(res.Cycles) / secs}
+				}{f.Name, v, pt, res, secs, speed, cyc / secs}
 				enc := json.NewEncoder(o.stdout)
 				enc.SetIndent("", "  ")
 				return enc.Encode(out)
 			}
 			tw := tabwriter.NewWriter(o.stdout, 2, 4, 2, ' ', 0)
-			row := func(k string, format string, a ...any) {
-				fmt.Fprintf(tw, "%s\t"+format+"\n", append([]any{k}, a...)...)
+			fmt.Fprintf(tw, "network\t%s %s\n", f.Name, strings.Join(args[1:], " "))
+			for _, m := range metrics {
+				x := vals[m.Name]
+				if x.IsNull() || x.Kind == dataset.String && (x.S == "" || x.S == "null") {
+					continue
+				}
+				val := x.String()
+				if x.Kind == dataset.Float {
+					val = strconv.FormatFloat(x.F, 'g', 6, 64)
+				}
+				if m.Unit != "" {
+					val += " " + m.Unit
+				}
+				fmt.Fprintf(tw, "%s\t%s\n", m.Name, val)
 			}
-			row("network", "%s %s", f.Name, strings.Join(args[1:], " "))
-			row("routing / traffic", "%s / %s, %d VCs of %d flits", res.Routing, pt["traffic"], res.VCs, res.BufPerVC)
-			row("offered load", "%.4f flits/endpoint/cycle (requested %.4f)", res.OfferedLoad, res.Load)
-			row("accepted load", "%.4f", res.AcceptedLoad)
-			row("packet latency", "mean %.2f, p50 %.0f, p99 %.0f, max %.0f cycles", res.PacketLatency.Mean, res.PacketLatency.P50, res.PacketLatency.P99, res.PacketLatency.Max)
-			row("network latency", "mean %.2f cycles", res.NetworkLatency.Mean)
-			row("hops", "mean %.3f, minimal %.1f%%", res.AvgHops, 100*res.MinimalFraction)
-			row("fairness", "%.4f", res.Fairness)
-			row("link utilization", "mean %.3f, max %.3f", res.LinkUtilAvg, res.LinkUtilMax)
-			sat := "no"
-			if res.Saturated {
-				sat = "yes: " + res.SaturationReason
+			if pt["search"] == "none" {
+				fmt.Fprintf(tw, "speed\t%.0f flits/s, %.0f cycles/s (%.2f s)\n", speed, cyc/secs, secs)
+			} else {
+				fmt.Fprintf(tw, "time\t%.2f s\n", secs)
 			}
-			row("saturated", "%s", sat)
-			row("cycles", "%d (warm-up %d, window %d, drain %d)", res.Cycles, res.WarmupCycles, res.MeasureCycles, res.DrainCycles)
-			row("speed", "%.0f flits/s, %.0f cycles/s (%.2f s)", speed, float64(res.Cycles)/secs, secs)
 			return tw.Flush()
 		},
 	}
@@ -112,4 +128,17 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 	fl.IntVar(&cycles, "cycles", 0, "measurement window in cycles (0: the default)")
 	fl.StringArrayVar(&sets, "set", nil, "set a sim option: --set name=value (repeatable)")
 	return cmd
+}
+
+// jsonValue returns a dataset value as a JSON-friendly Go value.
+func jsonValue(v dataset.Value) any {
+	switch v.Kind {
+	case dataset.Int:
+		return v.I
+	case dataset.Float:
+		return v.F
+	case dataset.Bool:
+		return v.B
+	}
+	return v.S
 }

@@ -100,7 +100,7 @@ func TestSim(t *testing.T) {
 	var r struct {
 		Result struct {
 			Accepted  float64 `json:"accepted_load"`
-			Hops      float64 `json:"avg_hops"`
+			Hops      float64 `json:"sim_hops"`
 			Saturated bool    `json:"saturated"`
 		} `json:"result"`
 		FlitsPerSecond float64 `json:"flits_per_second"`

@@ -52,6 +52,8 @@ type Cell struct {
 	group  string         // metric cells: the metric group (= Kind)
 	opts   map[string]any // metric cells: the analysis options of the group
 	point  map[string]any // sim cells: the sim point
+	// replicate is the seed index of a sim cell (0 .. seeds-1).
+	replicate int
 }
 
 // Graph is the DAG of cells of a set of experiments, deduplicated by key and
@@ -184,18 +186,51 @@ func (g *Graph) addExperiment(e *Experiment) {
 		metricCells[k] = c
 		return c
 	}
-	simCell := func(in *Instance, s *Study, p int) *Cell {
-		pt := s.Sim.Points[p]
-		params := topoParams(in)
-		params["metrics"] = groupMetricNames(GroupSim)
-		params["sim"] = pt
-		label := "sim " + in.Label()
-		if l := simPointLabel(s.Sim, pt); l != "" {
-			label += " " + l
+	// simCells returns the cells of point p of study s for instance in,
+	// one per replicate. A point of a load sweep that stops at saturation
+	// takes the cells of the sweep's previous point as inputs.
+	type simKey struct {
+		in    *Instance
+		study *Study
+		point int
+	}
+	simCells := map[simKey][]*Cell{}
+	var simCell func(in *Instance, s *Study, p int) []*Cell
+	simCell = func(in *Instance, s *Study, p int) []*Cell {
+		k := simKey{in, s, p}
+		if cs, ok := simCells[k]; ok {
+			return cs
 		}
-		return g.add(&Cell{ID: fmt.Sprintf("sim/%s/%s/%d/%d", s.Name, in.Topology.Name, in.Index, p), Exp: e, Kind: GroupSim,
-			Version: groupVersion(GroupSim), Label: label, Params: canonical(params), Inputs: []*Cell{build(in)},
-			inst: in, group: GroupSim, point: pt})
+		pt := s.Sim.Points[p]
+		inputs := []*Cell{build(in)}
+		if prev := s.Sim.Prev[p]; prev >= 0 {
+			inputs = append(inputs, simCell(in, s, prev)...)
+		}
+		var model *CostModel
+		if pt["link_ns_per_m"].(float64) > 0 {
+			model = s.CostModel
+		}
+		seeds := int(pt["seeds"].(int64))
+		cs := make([]*Cell, seeds)
+		for r := range seeds {
+			params := simCellParams(in, pt, r)
+			if model != nil {
+				params["cost_model"] = model.canonical()
+			}
+			label := "sim " + in.Label()
+			if l := simPointLabel(s.Sim, pt); l != "" {
+				label += " " + l
+			}
+			id := fmt.Sprintf("sim/%s/%s/%d/%d", s.Name, in.Topology.Name, in.Index, p)
+			if seeds > 1 {
+				label += fmt.Sprintf(" seed#%d", r)
+				id += fmt.Sprintf("/%d", r)
+			}
+			cs[r] = g.add(&Cell{ID: id, Exp: e, Kind: GroupSim, Version: groupVersion(GroupSim), Label: label,
+				Params: canonical(params), Inputs: inputs, inst: in, group: GroupSim, point: pt, replicate: r, model: model})
+		}
+		simCells[k] = cs
+		return cs
 	}
 	for _, s := range e.Studies {
 		groups := studyGroups(s)
@@ -219,10 +254,13 @@ func (g *Graph) addExperiment(e *Experiment) {
 					}
 					var idx []int
 					for _, grp := range groups {
-						idx = append(idx, len(inputs))
 						if grp == GroupSim {
-							inputs = append(inputs, simCell(in, s, p))
+							for _, c := range simCell(in, s, p) {
+								idx = append(idx, len(inputs))
+								inputs = append(inputs, c)
+							}
 						} else {
+							idx = append(idx, len(inputs))
 							inputs = append(inputs, metric(in, grp, s))
 						}
 					}

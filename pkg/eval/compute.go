@@ -28,6 +28,9 @@ const (
 
 // compute runs one cell. workers bounds parallelism inside the cell.
 func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, error) {
+	if c.group == GroupSim {
+		return valuesResult(computeSim(ctx, c, in))
+	}
 	if c.group != "" {
 		spec := lookupGroup(c.group)
 		var t *families.Topology
@@ -240,7 +243,19 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 		for _, inst := range topo.Instances {
 			for _, pt := range points {
 				vals := metricValues{}
-				for range groups {
+				for _, grp := range groups {
+					if grp == GroupSim {
+						n := int(pt["seeds"].(int64))
+						reps := make([]metricValues, n)
+						for r := range reps {
+							reps[r] = in[next+r].values
+						}
+						next += n
+						for k, v := range aggregateSim(reps, s.Sim.MaxSeeds > 1) {
+							vals[k] = v
+						}
+						continue
+					}
 					for k, v := range in[next].values {
 						vals[k] = v
 					}

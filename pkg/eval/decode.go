@@ -134,6 +134,7 @@ func (l *Loader) Load(args []string) ([]*Experiment, hcl.Diagnostics) {
 				diags = append(diags, expand(t)...)
 			}
 			diags = append(diags, checkBuildable(e)...)
+			diags = append(diags, checkSimInstances(e)...)
 		}
 	}
 	sortDiags(diags)

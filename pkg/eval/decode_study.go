@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
@@ -83,6 +84,10 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 	if !ok {
 		return nil
 	}
+	metricRanges := map[string]hcl.Range{}
+	for i, n := range mnames {
+		metricRanges[n] = ranges[i]
+	}
 	all := Metrics()
 	for i, n := range mnames {
 		m := lookupMetric(all, n)
@@ -124,6 +129,9 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 		d.errorf(ma.Expr.Range(), "Missing sim block", "Study %q asks for simulation metrics but has no sim { routing = ..., traffic = ..., load = ... } block.", s.Name)
 	} else if simBlock && !hasSim && !d.diags[before:].HasErrors() {
 		d.errorf(ma.Expr.Range(), "No simulation metrics", "Study %q has a sim block but none of its metrics is a simulation metric (%s, ...).", s.Name, "accepted_load, latency")
+	}
+	if s.Sim != nil && !d.diags[before:].HasErrors() {
+		d.checkSimStudy(s, metricRanges)
 	}
 	if d.diags[before:].HasErrors() {
 		return nil
@@ -318,11 +326,20 @@ func studyColumns(s *Study) []Column {
 			cols = append(cols, c)
 		}
 	}
+	replicates := s.Sim != nil && s.Sim.MaxSeeds > 1
 	for _, m := range s.Metrics {
 		if i, clash := index[m.Name]; clash {
 			// A family parameter named like a metric: the metric wins the
 			// name, the parameter is renamed.
 			cols[i].Name = "param_" + m.Name
+		}
+		numeric := m.Kind == dataset.Int || m.Kind == dataset.Float
+		if replicates && m.Group == GroupSim && numeric {
+			// The mean over the seeds, and its confidence interval.
+			cols = append(cols, Column{Name: m.Name, Kind: dataset.Float, Unit: m.Unit, Doc: m.Doc + " (mean over the seeds)", Metric: true},
+				Column{Name: m.Name + ciSuffix, Kind: dataset.Float, Unit: m.Unit, Metric: true,
+					Doc: "half-width of the 95% confidence interval of the mean of " + m.Name + " over the seeds (Student's t)"})
+			continue
 		}
 		cols = append(cols, Column{Name: m.Name, Kind: m.Kind, Unit: m.Unit, Doc: m.Doc, Metric: true})
 	}

@@ -266,7 +266,7 @@ func (r *run) runCell(ctx context.Context, c *Cell) (err error) {
 		}
 		inputs[i] = res
 	}
-	res, err := compute(ctx, c, inputs, r.en.workers())
+	res, err := compute(withStore(ctx, r.en.Store), c, inputs, r.en.workers())
 	if err != nil {
 		return err
 	}

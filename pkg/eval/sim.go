@@ -1,11 +1,10 @@
 package eval
 
 import (
-	"context"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -13,70 +12,12 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/runexp/runexp/pkg/dataset"
-	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/netsim"
-	"github.com/runexp/runexp/pkg/traffic"
 )
 
 // GroupSim is the metric group of flit-level simulation (package netsim):
-// one cell per topology instance and point of the study's sim block.
+// one cell per topology instance, point of the study's sim block and seed.
 const GroupSim = "sim"
-
-// A simOption is an attribute of a study's sim block. Any option may be a
-// list: a sweep axis of the study (one dataset row per combination).
-type simOption struct {
-	Name    string
-	Kind    string // "int", "number" or "string"
-	Default any    // int64, float64 or string
-	Min     float64
-	Max     float64
-	Choices []string
-	Doc     string
-	// set applies a value to a simulator configuration (nil: not a
-	// netsim.Config field).
-	set func(c *netsim.Config, v any)
-}
-
-// simOptions returns the options of the sim block; defaults are SC14
-// section V (netsim.DefaultConfig).
-func simOptions() []simOption {
-	d := netsim.DefaultConfig()
-	i := func(name string, def int, min, max float64, doc string, set func(*netsim.Config, int)) simOption {
-		return simOption{Name: name, Kind: "int", Default: int64(def), Min: min, Max: max, Doc: doc,
-			set: func(c *netsim.Config, v any) { set(c, int(v.(int64))) }}
-	}
-	return []simOption{
-		{Name: "routing", Kind: "string", Default: "min", Doc: "routing algorithm (package netsim): " + strings.Join(netsim.RoutingNames(), ", ") + "; min: minimal, smallest next hop; val: Valiant; ugal-l, ugal-g: SC14 section IV; ugal-threshold[:t=T,c=C,n=N]: SC15 section 3.3; dor: dimension order with datelines (tori, meshes, hypercubes); anca: fat-tree adaptive nearest common ancestor; min-df, val-df, ugal-l-df: Dragonfly routings (Kim et al.)"},
-		{Name: "traffic", Kind: "string", Default: "uniform", Choices: traffic.Names(), Doc: "traffic pattern (package traffic): " + strings.Join(traffic.Names(), ", ")},
-		{Name: "load", Kind: "number", Default: 0.5, Min: 0, Max: 1, Doc: "offered load in flits per endpoint per cycle, in (0, 1]"},
-		{Name: "seed", Kind: "int", Default: int64(1), Min: 0, Max: math.MaxInt64, Doc: "seed; each cell derives its streams from it and its parameters"},
-		i("vcs", d.VCs, 0, 64, "virtual channels per port; 0 = the VC classes the routing needs (hop-indexed)", func(c *netsim.Config, v int) { c.VCs = v }),
-		i("buffer_flits", d.BufPerPort, 1, 1<<20, "input buffer per port in flits, split over the VCs (SC14: 64)", func(c *netsim.Config, v int) { c.BufPerPort = v }),
-		i("packet_flits", d.PacketSize, 1, 1<<16, "flits per packet (SC14: 1)", func(c *netsim.Config, v int) { c.PacketSize = v }),
-		{Name: "flow_control", Kind: "string", Default: "wormhole", Choices: []string{"wormhole", "vct"}, Doc: "multi-flit packets: wormhole or virtual cut-through",
-			set: func(c *netsim.Config, v any) {
-				c.FlowControl = netsim.Wormhole
-				if v.(string) == "vct" {
-					c.FlowControl = netsim.VirtualCutThrough
-				}
-			}},
-		i("routing_delay", d.RoutingDelay, 0, 1000, "route computation delay (router cycles)", func(c *netsim.Config, v int) { c.RoutingDelay = v }),
-		i("vc_alloc_delay", d.VCAllocDelay, 0, 1000, "VC allocation delay (router cycles)", func(c *netsim.Config, v int) { c.VCAllocDelay = v }),
-		i("sw_alloc_delay", d.SwAllocDelay, 0, 1000, "switch allocation delay (router cycles)", func(c *netsim.Config, v int) { c.SwAllocDelay = v }),
-		i("crossbar_delay", d.CrossbarDelay, 0, 1000, "switch traversal delay (router cycles)", func(c *netsim.Config, v int) { c.CrossbarDelay = v }),
-		i("credit_delay", d.CreditDelay, 1, 1000, "credit delay (channel cycles; SC14: 2)", func(c *netsim.Config, v int) { c.CreditDelay = v }),
-		i("speedup", d.Speedup, 1, 16, "internal speedup: router cycles per channel cycle (SC14: 2)", func(c *netsim.Config, v int) { c.Speedup = v }),
-		i("local_latency", d.LocalLatency, 1, 1<<20, "latency of links inside a group (channel cycles)", func(c *netsim.Config, v int) { c.LocalLatency = v }),
-		i("global_latency", d.GlobalLatency, 1, 1<<20, "latency of links between groups (channel cycles)", func(c *netsim.Config, v int) { c.GlobalLatency = v }),
-		i("endpoint_latency", d.EndpointLatency, 1, 1<<20, "latency of injection and ejection channels", func(c *netsim.Config, v int) { c.EndpointLatency = v }),
-		i("warmup_min", d.WarmupMin, 0, 1<<30, "warm-up cycles at least", func(c *netsim.Config, v int) { c.WarmupMin = v }),
-		i("warmup_max", d.WarmupMax, 0, 1<<30, "warm-up cycles at most", func(c *netsim.Config, v int) { c.WarmupMax = v }),
-		i("measure_cycles", d.MeasureCycles, 1, 1<<30, "measurement window (cycles)", func(c *netsim.Config, v int) { c.MeasureCycles = v }),
-		i("drain_max", d.DrainMax, 0, 1<<30, "drain cycles at most; not draining marks the point saturated", func(c *netsim.Config, v int) { c.DrainMax = v }),
-		{Name: "latency_bound", Kind: "number", Default: d.LatencyBound, Min: 0, Max: math.MaxFloat64, Doc: "mean packet latency (cycles) above which a point is saturated (the run stops early in warm-up)",
-			set: func(c *netsim.Config, v any) { c.LatencyBound = v.(float64) }},
-	}
-}
 
 // SimSpec is a study's sim block: options given as single values and sweep
 // axes (list-valued options, in file order, the first varying slowest).
@@ -85,6 +26,14 @@ type SimSpec struct {
 	Fixed  map[string]any
 	Points []map[string]any // every option's value at each point, in sweep order
 	Range  hcl.Range
+	// Given holds the source range of every option the block sets.
+	Given map[string]hcl.Range
+	// Prev[p] is the point before point p in its load sweep (the same
+	// options, the next lower load), -1 if none or if the sweep does not
+	// stop at saturation.
+	Prev []int
+	// MaxSeeds is the largest seeds option of the points.
+	MaxSeeds int
 }
 
 // SimAxis is a list-valued sim option.
@@ -93,7 +42,8 @@ type SimAxis struct {
 	Values []any
 }
 
-// decodeSim decodes a study's sim block.
+// decodeSim decodes a study's sim block: options, presets, points, and the
+// checks that do not need the study's topologies.
 func (d *decoder) decodeSim(b *hclsyntax.Block) *SimSpec {
 	opts := simOptions()
 	names := make([]string, len(opts))
@@ -104,12 +54,13 @@ func (d *decoder) decodeSim(b *hclsyntax.Block) *SimSpec {
 	}
 	before := len(d.diags)
 	d.checkBody(b.Body, "a sim block", names)
-	spec := &SimSpec{Fixed: map[string]any{}, Range: b.TypeRange}
+	spec := &SimSpec{Fixed: map[string]any{}, Range: b.TypeRange, Given: map[string]hcl.Range{}}
 	for _, a := range sortedAttrs(b.Body) {
 		o, ok := byName[a.Name]
 		if !ok {
 			continue
 		}
+		spec.Given[a.Name] = a.Expr.Range()
 		v, ok := d.eval(a.Expr)
 		if !ok {
 			continue
@@ -159,6 +110,7 @@ func (d *decoder) decodeSim(b *hclsyntax.Block) *SimSpec {
 			return nil
 		}
 	}
+	presets := simPresets()
 	idx := make([]int, len(spec.Axes))
 	for p := 0; p < n; p++ {
 		pt := map[string]any{}
@@ -171,7 +123,14 @@ func (d *decoder) decodeSim(b *hclsyntax.Block) *SimSpec {
 		for a, ax := range spec.Axes {
 			pt[ax.Name] = ax.Values[idx[a]]
 		}
+		// A preset's values are the defaults of the options not given.
+		for k, v := range presets[pt["preset"].(string)] {
+			if _, given := spec.Given[k]; !given {
+				pt[k] = v
+			}
+		}
 		spec.Points = append(spec.Points, pt)
+		spec.MaxSeeds = max(spec.MaxSeeds, int(pt["seeds"].(int64)))
 		for a := len(idx) - 1; a >= 0; a-- {
 			if idx[a]++; idx[a] < len(spec.Axes[a].Values) {
 				break
@@ -179,7 +138,83 @@ func (d *decoder) decodeSim(b *hclsyntax.Block) *SimSpec {
 			idx[a] = 0
 		}
 	}
+	reported := map[string]bool{}
+	for _, pt := range spec.Points {
+		for _, e := range checkSimPoint(pt, spec.Given) {
+			key := e.option + "\x00" + e.msg
+			if reported[key] {
+				continue
+			}
+			reported[key] = true
+			d.errorf(spec.rangeOf(e.option, b.TypeRange), "Invalid sim options", "%s", e.msg)
+		}
+	}
+	if d.diags[before:].HasErrors() {
+		return nil
+	}
+	spec.Prev = loadChain(spec)
 	return spec
+}
+
+// rangeOf returns the range of option name in the block: its attribute if
+// given, else the preset's, else def.
+func (spec *SimSpec) rangeOf(name string, def hcl.Range) hcl.Range {
+	if r, ok := spec.Given[name]; ok {
+		return r
+	}
+	if r, ok := spec.Given["preset"]; ok {
+		return r
+	}
+	return def
+}
+
+// loadChain returns each point's predecessor in its load sweep: points
+// equal in every option but load, ordered by load. Only sweeps that stop
+// at saturation, of open-loop traffic without a search, with at least two
+// loads, are chained.
+func loadChain(spec *SimSpec) []int {
+	prev := make([]int, len(spec.Points))
+	for i := range prev {
+		prev[i] = -1
+	}
+	if !slices.ContainsFunc(spec.Axes, func(a SimAxis) bool { return a.Name == "load" }) {
+		return prev
+	}
+	series := map[string][]int{}
+	var order []string
+	for i, pt := range spec.Points {
+		if pt["workload"].(string) != "" || pt["search"].(string) != "none" || !pt["stop_at_saturation"].(bool) {
+			continue
+		}
+		rest := map[string]any{}
+		for k, v := range pt {
+			if k != "load" {
+				rest[k] = v
+			}
+		}
+		key := string(canonical(rest))
+		if _, ok := series[key]; !ok {
+			order = append(order, key)
+		}
+		series[key] = append(series[key], i)
+	}
+	for _, key := range order {
+		pts := series[key]
+		slices.SortStableFunc(pts, func(a, b int) int {
+			la, lb := spec.Points[a]["load"].(float64), spec.Points[b]["load"].(float64)
+			switch {
+			case la < lb:
+				return -1
+			case la > lb:
+				return 1
+			}
+			return 0
+		})
+		for k := 1; k < len(pts); k++ {
+			prev[pts[k]] = pts[k-1]
+		}
+	}
+	return prev
 }
 
 // simValue converts one value of option o, or returns why it is invalid.
@@ -198,14 +233,22 @@ func simValue(o simOption, v cty.Value) (any, string) {
 			if names := netsim.RoutingNames(); !slices.Contains(names, base) {
 				return nil, fmt.Sprintf("want one of %s, got %q.%s", quoteAll(names), s, didYouMean(base, names))
 			}
+			if err := netsim.CheckRoutingName(s); err != nil {
+				return nil, strings.TrimPrefix(err.Error(), "netsim: ")
+			}
 		}
 		if len(o.Choices) > 0 && !slices.Contains(o.Choices, s) {
 			return nil, fmt.Sprintf("want one of %s, got %q.%s", quoteAll(o.Choices), s, didYouMean(s, o.Choices))
 		}
-		if s == "" {
+		if s == "" && len(o.Choices) == 0 && o.Name != "torus" {
 			return nil, "want a non-empty string"
 		}
 		return s, ""
+	case "bool":
+		if v.Type() != cty.Bool {
+			return nil, fmt.Sprintf("want true or false, got %s", describeCty(v))
+		}
+		return v.True(), ""
 	default:
 		if v.Type() != cty.Number {
 			return nil, fmt.Sprintf("want a number, got %s", describeCty(v))
@@ -227,6 +270,138 @@ func simValue(o simOption, v cty.Value) (any, string) {
 	}
 }
 
+// pointError is a problem of a sim point, attributed to an option.
+type pointError struct{ option, msg string }
+
+// physicalPoint reports whether a point describes the network physically.
+func physicalPoint(pt map[string]any) bool { return pt["link_gbps"].(float64) > 0 }
+
+// checkSimPoint returns the problems of a point that do not depend on the
+// topology: conflicting options, incomplete physical descriptions and
+// conversions that round to zero cycles, workload and search options.
+func checkSimPoint(pt map[string]any, given map[string]hcl.Range) []pointError {
+	var errs []pointError
+	add := func(option, format string, a ...any) {
+		errs = append(errs, pointError{option, fmt.Sprintf(format, a...)})
+	}
+	isGiven := func(n string) bool { _, ok := given[n]; return ok }
+	if physicalPoint(pt) {
+		for _, n := range sortedKeys(physicalReplaces) {
+			if isGiven(n) {
+				add(n, "%s is in cycles, but this sim block describes the network physically (link_gbps or a physical preset): set %s instead.", n, physicalReplaces[n])
+			}
+		}
+		if pt["sim_us"].(float64) > 0 {
+			for _, n := range timeReplaces {
+				if isGiven(n) {
+					add(n, "%s is in cycles, but sim_us sets the simulated time: set sim_us and warmup_us instead.", n)
+				}
+			}
+		}
+		if isGiven("packet_bytes") && isGiven("packet_flits") {
+			add("packet_flits", "packet_bytes and packet_flits both give the packet size: keep one.")
+		}
+		if isGiven("buffer_bytes") && isGiven("buffer_packets") {
+			add("buffer_packets", "buffer_bytes and buffer_packets both give the buffer: keep one.")
+		}
+		if _, _, err := simPhysical(pt); err != nil {
+			opt := "link_gbps"
+			for _, o := range simOptions() {
+				if o.phys != nil && strings.Contains(err.Error(), o.Name) {
+					opt = o.Name
+					break
+				}
+			}
+			add(opt, "%s.", strings.TrimPrefix(err.Error(), "netsim: "))
+		}
+	} else {
+		for _, o := range simOptions() {
+			if o.phys != nil && isGiven(o.Name) && o.Name != "link_gbps" {
+				add(o.Name, "%s is a physical value: it needs link_gbps (or a physical preset) to convert it to cycles.", o.Name)
+			}
+		}
+		for _, n := range []string{"latency_bound_ns", "search_max_latency_ns", "message_bytes"} {
+			if isGiven(n) {
+				add(n, "%s is in physical units: it needs link_gbps (or a physical preset).", n)
+			}
+		}
+	}
+	wl := pt["workload"].(string)
+	if wl != "" {
+		for _, n := range []string{"traffic", "load"} {
+			if isGiven(n) {
+				add(n, "%s is for open-loop traffic; workload = %q replaces it.", n, wl)
+			}
+		}
+		if pt["search"].(string) != "none" {
+			add("search", "a throughput search needs open-loop traffic, not workload = %q.", wl)
+		}
+		sizes := 0
+		for _, n := range []string{"message_bytes", "message_flits", "message_packets"} {
+			if v := pt[n]; v != 0.0 && v != int64(0) {
+				sizes++
+			}
+		}
+		if sizes != 1 {
+			add("workload", "workload = %q needs the message size as exactly one of message_bytes, message_flits and message_packets.", wl)
+		}
+		if wl == "nearest_neighbor" {
+			if _, err := parseTorus(pt["torus"].(string)); err != nil {
+				add("torus", "%v", err)
+			}
+			if isGiven("active") {
+				add("active", "nearest_neighbor places its processes by torus; active does not apply.")
+			}
+		} else if isGiven("torus") {
+			add("torus", "torus is the logical torus of workload = \"nearest_neighbor\".")
+		}
+		if wl != "all_to_all" && isGiven("order") {
+			add("order", "order applies to workload = \"all_to_all\".")
+		}
+	} else {
+		for _, n := range []string{"message_bytes", "message_flits", "message_packets", "order", "torus", "active", "max_cycles"} {
+			if isGiven(n) {
+				add(n, "%s is an option of finite workloads: set workload too.", n)
+			}
+		}
+	}
+	if pt["search"].(string) == "throughput" {
+		if isGiven("load") {
+			add("load", "search = \"throughput\" chooses the loads itself: remove load.")
+		}
+		if pt["search_max_latency_ns"].(float64) > 0 && !physicalPoint(pt) {
+			add("search_max_latency_ns", "search_max_latency_ns needs physical units (link_gbps).")
+		}
+	} else {
+		for _, n := range []string{"search_resolution", "search_max_latency", "search_max_latency_ns"} {
+			if isGiven(n) {
+				add(n, "%s is an option of search = \"throughput\".", n)
+			}
+		}
+	}
+	if k := pt["latency_knee"].(float64); k > 0 && k < 1 {
+		add("latency_knee", "latency_knee = %g: a mean latency below the zero-load latency is impossible; use 0 (off) or a value >= 1.", k)
+	}
+	return errs
+}
+
+// parseTorus parses "XxYxZ".
+func parseTorus(s string) ([3]int, error) {
+	var dims [3]int
+	parts := strings.Split(strings.ToLower(strings.TrimSpace(s)), "x")
+	if len(parts) != 3 {
+		return dims, fmt.Errorf("torus = %q: want three dimensions as \"XxYxZ\", e.g. \"12x14x19\"", s)
+	}
+	for i, p := range parts {
+		v, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || v < 1 {
+			return dims, fmt.Errorf("torus = %q: dimension %q is not a whole number >= 1", s, p)
+		}
+		dims[i] = v
+	}
+	return dims, nil
+}
+
 // simColumns returns the dataset columns of the sim block's options that
 // the study sets (axes and fixed values), in option order.
 func simColumns(spec *SimSpec) []Column {
@@ -243,8 +418,10 @@ func simColumns(spec *SimSpec) []Column {
 			k = dataset.Int
 		case "number":
 			k = dataset.Float
+		case "bool":
+			k = dataset.Bool
 		}
-		cols = append(cols, Column{Name: o.Name, Kind: k, Doc: "sim: " + o.Doc, Sim: o.Name})
+		cols = append(cols, Column{Name: o.Name, Kind: k, Unit: o.Unit, Doc: "sim: " + o.Doc, Sim: o.Name})
 	}
 	return cols
 }
@@ -258,87 +435,6 @@ func simPointLabel(spec *SimSpec, pt map[string]any) string {
 	return strings.Join(parts, " ")
 }
 
-// simSeed derives the seed of a sim cell from its canonical parameters, so
-// that every point has its own streams and the same parameters give the
-// same results on any machine.
-func simSeed(params []byte) uint64 {
-	h := fnv.New64a()
-	h.Write(params)
-	return h.Sum64()
-}
-
-// computeSim runs one simulation point.
-func computeSim(ctx context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
-	cfg := netsim.DefaultConfig()
-	for _, o := range simOptions() {
-		if o.set != nil {
-			o.set(&cfg, c.point[o.Name])
-		}
-	}
-	cfg.Seed = simSeed(c.Params)
-	res, err := runSim(ctx, t, c.inst.Topology.Family.Name, c.inst.Params, c.point, cfg)
-	if err != nil {
-		return nil, err
-	}
-	return simValues(res), nil
-}
-
-// simValues turns a simulation result into metric values.
-func simValues(r *netsim.Result) metricValues {
-	f := dataset.FloatValue
-	orNull := func(ok bool, v float64) dataset.Value {
-		if !ok {
-			return dataset.Value{}
-		}
-		return f(v)
-	}
-	full := !r.Aborted // aborted runs have no percentiles, hops or link figures
-	return metricValues{
-		"offered_load":         f(r.OfferedLoad),
-		"accepted_load":        f(r.AcceptedLoad),
-		"latency":              f(r.PacketLatency.Mean),
-		"latency_p50":          orNull(full, r.PacketLatency.P50),
-		"latency_p99":          orNull(full, r.PacketLatency.P99),
-		"latency_max":          orNull(full, r.PacketLatency.Max),
-		"network_latency":      f(r.NetworkLatency.Mean),
-		"sim_hops":             orNull(full, r.AvgHops),
-		"minimal_fraction":     orNull(full, r.MinimalFraction),
-		"fairness":             orNull(full, r.Fairness),
-		"link_util_avg":        orNull(full, r.LinkUtilAvg),
-		"link_util_max":        orNull(full, r.LinkUtilMax),
-		"hop_hist":             dataset.StringValue(string(canonical(r.HopHistogram))),
-		"saturated":            dataset.BoolValue(r.Saturated),
-		"sim_vcs":              dataset.IntValue(int64(r.VCs)),
-		"sim_cycles":           dataset.IntValue(r.Cycles),
-		"sim_flits_delivered":  dataset.IntValue(r.FlitsDelivered),
-		"sim_measured_packets": dataset.IntValue(r.MeasuredPackets),
-	}
-}
-
-// simMetrics returns the metrics of the sim group.
-func simMetrics() []*Metric {
-	return []*Metric{
-		{"offered_load", GroupSim, dataset.Float, "flits/endpoint/cycle", "load offered in the measurement window"},
-		{"accepted_load", GroupSim, dataset.Float, "flits/endpoint/cycle", "load delivered in the measurement window"},
-		{"latency", GroupSim, dataset.Float, "cycles", "mean packet latency, from creation (source queue included) to delivery of the tail flit"},
-		{"latency_p50", GroupSim, dataset.Float, "cycles", "median packet latency"},
-		{"latency_p99", GroupSim, dataset.Float, "cycles", "99th percentile of the packet latency"},
-		{"latency_max", GroupSim, dataset.Float, "cycles", "largest packet latency"},
-		{"network_latency", GroupSim, dataset.Float, "cycles", "mean latency from the head flit leaving the source queue to delivery of the tail flit"},
-		{"sim_hops", GroupSim, dataset.Float, "hops", "mean router-to-router hops of the measured packets"},
-		{"minimal_fraction", GroupSim, dataset.Float, "", "fraction of packets routed minimally"},
-		{"fairness", GroupSim, dataset.Float, "", "Jain's fairness index of the accepted load over the active endpoints"},
-		{"link_util_avg", GroupSim, dataset.Float, "", "mean fraction of cycles a router-to-router channel carried a flit"},
-		{"link_util_max", GroupSim, dataset.Float, "", "largest such fraction"},
-		{"hop_hist", GroupSim, dataset.String, "packets", "JSON array: element h counts the measured packets that took h hops"},
-		{"saturated", GroupSim, dataset.Bool, "", "the point is past saturation: accepted below offered by more than the tolerance, latency above latency_bound, or the drain did not finish"},
-		{"sim_vcs", GroupSim, dataset.Int, "VCs", "virtual channels per port used"},
-		{"sim_cycles", GroupSim, dataset.Int, "cycles", "simulated cycles (warm-up, window and drain)"},
-		{"sim_flits_delivered", GroupSim, dataset.Int, "flits", "flits delivered over the whole run"},
-		{"sim_measured_packets", GroupSim, dataset.Int, "packets", "packets created in the measurement window"},
-	}
-}
-
 // SimOptionNames returns the names of the sim block's options, in
 // documentation order.
 func SimOptionNames() []string {
@@ -350,27 +446,31 @@ func SimOptionNames() []string {
 }
 
 // ParseSimOptions converts "name=value" settings of sim options (as on the
-// command line) into a full point: every option, defaults filled in.
+// command line) into a full point: every option, the preset's values and
+// the defaults filled in, checked as a sim block's point is.
 func ParseSimOptions(settings map[string]string) (map[string]any, error) {
 	pt := map[string]any{}
 	for _, o := range simOptions() {
 		pt[o.Name] = o.Default
 	}
-	for name, text := range settings {
-		var o *simOption
-		for _, x := range simOptions() {
-			if x.Name == name {
-				o = &x
-				break
-			}
-		}
+	given := map[string]hcl.Range{}
+	for _, name := range sortedKeys(settings) {
+		text := settings[name]
+		o := lookupSimOption(name)
 		if o == nil {
-			return nil, fmt.Errorf("unknown sim option %q; options: %s", name, strings.Join(SimOptionNames(), ", "))
+			return nil, fmt.Errorf("unknown sim option %q; options: %s%s", name, strings.Join(SimOptionNames(), ", "), didYouMean(name, SimOptionNames()))
 		}
 		var v cty.Value
-		if o.Kind == "string" {
+		switch o.Kind {
+		case "string":
 			v = cty.StringVal(text)
-		} else {
+		case "bool":
+			b, err := strconv.ParseBool(text)
+			if err != nil {
+				return nil, fmt.Errorf("sim option %s: want true or false, got %q", name, text)
+			}
+			v = cty.BoolVal(b)
+		default:
 			n, err := cty.ParseNumberVal(text)
 			if err != nil {
 				return nil, fmt.Errorf("sim option %s: want a number, got %q", name, text)
@@ -382,37 +482,179 @@ func ParseSimOptions(settings map[string]string) (map[string]any, error) {
 			return nil, fmt.Errorf("sim option %s: %s", name, msg)
 		}
 		pt[name] = x
+		given[name] = hcl.Range{}
+	}
+	for k, v := range simPresets()[pt["preset"].(string)] {
+		if _, ok := given[k]; !ok {
+			pt[k] = v
+		}
+	}
+	if errs := checkSimPoint(pt, given); len(errs) > 0 {
+		return nil, fmt.Errorf("sim option %s: %s", errs[0].option, errs[0].msg)
 	}
 	return pt, nil
 }
 
-// Simulate runs one simulation point on a built topology of the named
-// family (resolved parameters params) and returns the result. The seed is
-// the point's seed option itself (a study derives per-cell seeds instead).
-func Simulate(ctx context.Context, t *families.Topology, family string, params families.Values, pt map[string]any) (*netsim.Result, error) {
-	cfg := netsim.DefaultConfig()
-	for _, o := range simOptions() {
-		if o.set != nil {
-			o.set(&cfg, pt[o.Name])
-		}
-	}
-	cfg.Seed = uint64(pt["seed"].(int64))
-	return runSim(ctx, t, family, params, pt, cfg)
+// routingFamilies lists the families each family-specific routing runs on
+// (the others run on any connected network).
+var routingFamilies = map[string][]string{
+	"dor":       {"torus", "mesh", "hypercube"},
+	"duato-dor": {"torus", "mesh", "hypercube"},
+	"anca":      {"fattree", "fattree_sc14"},
+	"min-df":    {"dragonfly"},
+	"val-df":    {"dragonfly"},
+	"ugal-l-df": {"dragonfly"},
+	"val-leaf":  {"mlfm", "oft", "spt", "sspt", "fattree", "fattree_sc14", "myrinet_clos"},
+	"ugal-leaf": {"mlfm", "oft", "spt", "sspt", "fattree", "fattree_sc14", "myrinet_clos"},
 }
 
-// runSim builds the network, routing and traffic of a point and runs it.
-func runSim(ctx context.Context, t *families.Topology, family string, params families.Values, pt map[string]any, cfg netsim.Config) (*netsim.Result, error) {
-	net, err := netsim.NewNetwork(t, nil)
-	if err != nil {
-		return nil, err
+// routingWhy says why a family-specific routing needs its families.
+var routingWhy = map[string]string{
+	"dor":       "dimension-order routing needs routers on a grid (coordinates)",
+	"duato-dor": "its escape paths are dimension-order routes, which need routers on a grid (coordinates)",
+	"anca":      "it climbs and descends the levels of a fat tree",
+	"min-df":    "it routes through the groups of a Dragonfly",
+	"val-df":    "it routes through the groups of a Dragonfly",
+	"ugal-l-df": "it routes through the groups of a Dragonfly",
+	"val-leaf":  "its intermediates are leaf routers of an indirect network (routers without endpoints elsewhere)",
+	"ugal-leaf": "its intermediates are leaf routers of an indirect network (routers without endpoints elsewhere)",
+}
+
+// routingAlternatives suggests what works on any network.
+var routingAlternatives = map[string]string{
+	"dor": "updown or duato-updown", "duato-dor": "duato-updown (adaptive with up*/down* escape)", "anca": "updown or min",
+	"min-df": "min", "val-df": "val", "ugal-l-df": "ugal-l", "val-leaf": "val", "ugal-leaf": "ugal-threshold",
+}
+
+// workloadMetrics, searchMetrics and physicalMetrics are the sim metrics
+// that only some points have.
+var (
+	workloadMetrics = []string{"completion_cycles", "completion_us", "effective_throughput", "messages_delivered"}
+	searchMetrics   = []string{"throughput", "throughput_load", "throughput_latency", "throughput_latency_ns", "throughput_gbps", "search_probes"}
+	physicalMetrics = []string{"cycle_ns", "latency_ns", "latency_p50_ns", "latency_p99_ns", "network_latency_ns",
+		"zero_load_latency_ns", "offered_gbps", "accepted_gbps", "completion_us", "throughput_latency_ns", "throughput_gbps"}
+)
+
+// checkSimStudy checks a study's sim block against its topologies and
+// metrics: routings a family cannot run, workloads larger than a network
+// (endpoints from the sizing formulas, nothing is built), metrics that no
+// point produces, and cable latencies without a cost model.
+func (d *decoder) checkSimStudy(s *Study, metricRanges map[string]hcl.Range) {
+	spec := s.Sim
+	anyPt := func(f func(map[string]any) bool) bool { return slices.ContainsFunc(spec.Points, f) }
+	for _, m := range s.Metrics {
+		if m.Group != GroupSim {
+			continue
+		}
+		rng := metricRanges[m.Name]
+		switch {
+		case slices.Contains(workloadMetrics, m.Name) && !anyPt(func(p map[string]any) bool { return p["workload"] != "" }):
+			d.errorf(rng, "Metric needs a workload", "Metric %q describes a finite workload, and no point of the sim block sets workload.", m.Name)
+		case slices.Contains(searchMetrics, m.Name) && !anyPt(func(p map[string]any) bool { return p["search"] == "throughput" }):
+			d.errorf(rng, "Metric needs a search", "Metric %q is a result of search = \"throughput\", which no point of the sim block sets.", m.Name)
+		case slices.Contains(physicalMetrics, m.Name) && !anyPt(physicalPoint):
+			d.errorf(rng, "Metric needs physical units", "Metric %q is in physical units, and no point of the sim block sets link_gbps (or a physical preset).", m.Name)
+		}
 	}
-	rt, err := netsim.NewRouting(net, pt["routing"].(string))
-	if err != nil {
-		return nil, err
+	if anyPt(func(p map[string]any) bool { return p["link_ns_per_m"].(float64) > 0 }) && s.CostModel == nil {
+		d.errorf(spec.rangeOf("link_ns_per_m", spec.Range), "Missing cost model", "link_ns_per_m takes the cable lengths of the study's cost_model layout: set cost_model = cost_model.<name> in the study.")
 	}
-	pat, err := traffic.New(pt["traffic"].(string), t, family, params, cfg.Seed)
-	if err != nil {
-		return nil, err
+	reported := map[string]bool{}
+	for _, t := range s.Topologies {
+		for _, pt := range spec.Points {
+			routing := pt["routing"].(string)
+			base, _, _ := strings.Cut(routing, ":")
+			if fams, ok := routingFamilies[base]; ok && !slices.Contains(fams, t.Family.Name) {
+				msg := fmt.Sprintf("Routing %q cannot run on topology %q of family %s: %s (families %s). On any connected network: %s.",
+					routing, t.Name, t.Family.Name, routingWhy[base], strings.Join(fams, ", "), routingAlternatives[base])
+				if !reported[msg] {
+					reported[msg] = true
+					d.errorf(spec.rangeOf("routing", spec.Range), "Routing not supported", "%s", msg)
+				}
+			}
+		}
 	}
-	return netsim.Run(ctx, net, rt, pat, pt["load"].(float64), cfg)
+}
+
+// checkSimInstances checks, after the sweeps are expanded, each sim point
+// against each topology instance: dimension-order routing on permuted
+// tori and hypercubes, workloads larger than the instance (endpoints from
+// the sizing formulas, nothing is built) or longer than a run can last.
+func checkSimInstances(e *Experiment) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	reported := map[string]bool{}
+	add := func(rng hcl.Range, summary, msg string) {
+		if reported[msg] {
+			return
+		}
+		reported[msg] = true
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: msg, Subject: &rng})
+	}
+	for _, s := range e.Studies {
+		spec := s.Sim
+		if spec == nil {
+			continue
+		}
+		for _, t := range s.Topologies {
+			for _, pt := range spec.Points {
+				routing := pt["routing"].(string)
+				base, _, _ := strings.Cut(routing, ":")
+				for _, in := range t.Instances {
+					if pm, ok := in.Params["permute"]; ok && pm != "none" && (base == "dor" || base == "duato-dor") {
+						add(spec.rangeOf("routing", spec.Range), "Routing not supported",
+							fmt.Sprintf("Routing %q cannot run on %s: the permutation (permute = %q) moves links off the grid that dimension order follows. Use %s.",
+								routing, in.Label(), pm, routingAlternatives[base]))
+					}
+					if pt["workload"] != "" {
+						if msg := checkWorkloadSize(pt, t, in); msg != "" {
+							add(spec.rangeOf("workload", spec.Range), "Workload does not fit", msg)
+						}
+					}
+				}
+			}
+		}
+	}
+	return diags
+}
+
+// checkWorkloadSize checks a point's workload against an instance's
+// endpoint count (sizing formulas) and the simulator's time limit: the
+// flits one endpoint sends must fit the cycles a run can last.
+func checkWorkloadSize(pt map[string]any, t *Topology, in *Instance) string {
+	sz, err := t.Family.Size(in.Params)
+	if err != nil {
+		return ""
+	}
+	E := sz.Endpoints
+	if E > 1<<31-1 {
+		return fmt.Sprintf("Topology %s has %d endpoints, more than the simulator takes.", in.Label(), E)
+	}
+	setup, err := simConfig(pt)
+	if err != nil {
+		return ""
+	}
+	wl, err := simWorkload(pt, int(E), setup)
+	if err != nil {
+		return fmt.Sprintf("Topology %s: %s.", in.Label(), strings.TrimPrefix(err.Error(), "workload: "))
+	}
+	// The flits the busiest endpoint sends, from the workload's first
+	// messages: each endpoint sends its steps' messages back to back.
+	var perEndpoint float64
+	for e := int32(0); e < min(int32(E), 4); e++ {
+		var f float64
+		for s := int32(0); s < wl.Steps(e); s++ {
+			n := wl.Count(e, s)
+			if n == 0 {
+				continue
+			}
+			_, m := wl.Message(e, s, 0)
+			f += float64(n) * float64(m)
+		}
+		perEndpoint = max(perEndpoint, f)
+	}
+	if limit := float64(netsim.MaxRunCycles(setup.cfg.Speedup)); perEndpoint > limit {
+		return fmt.Sprintf("Topology %s: workload %s sends %.3g flits from one endpoint, more than the %.3g cycles a run can last at speedup %d: use smaller messages or fewer processes.",
+			in.Label(), wl.Name(), perEndpoint, limit, setup.cfg.Speedup)
+	}
+	return ""
 }

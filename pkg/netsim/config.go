@@ -304,3 +304,7 @@ func (c *Config) validate(classes int) (vcs, bufVC int, err error) {
 	}
 	return vcs, bufVC, nil
 }
+
+// MaxRunCycles returns the longest run in channel cycles at the given
+// speedup (times are kept in 32-bit router cycles).
+func MaxRunCycles(speedup int) int64 { return maxTicks / int64(max(speedup, 1)) }

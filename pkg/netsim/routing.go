@@ -2,6 +2,7 @@ package netsim
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -327,15 +328,6 @@ var routingNames = []string{"min", "min-random", "val", "ugal-l", "ugal-g", "uga
 // RoutingNames returns the names NewRouting accepts.
 func RoutingNames() []string { return append([]string(nil), routingNames...) }
 
-// routingParams lists the parameters each routing takes.
-var routingParams = map[string][]string{
-	"ugal-threshold": {"t", "c", "n"},
-	"ugal-leaf":      {"c", "n", "t"},
-	"ugal-l-df":      {"t", "m", "n"},
-	"updown":         {"root"},
-	"duato-updown":   {"root"},
-}
-
 // RoutingDoc returns a one-paragraph description of each routing name.
 func RoutingDoc() map[string]string {
 	return map[string]string{
@@ -357,27 +349,6 @@ func RoutingDoc() map[string]string {
 		"val-leaf":       "SC15 INR for indirect networks: random leaf intermediate (4-hop paths on MLFM/OFT), towards/away VCs (2)",
 		"ugal-leaf":      "SC15 MLFM-A/OFT-A (t=0) and -ATh: C_M = q_M vs C_I = c*q_I over n leaf candidates: ugal-leaf:c=2,n=4,t=0",
 	}
-}
-
-// parseRoutingParams splits "k=v,k=v" into the parameters base accepts.
-func parseRoutingParams(base, params string) (map[string]string, error) {
-	allowed := routingParams[base]
-	out := map[string]string{}
-	for _, kv := range strings.Split(params, ",") {
-		k, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
-		k, val = strings.TrimSpace(k), strings.TrimSpace(val)
-		if !ok || val == "" {
-			return nil, fmt.Errorf("netsim: %s: bad parameter %q (want %s)", base, kv, paramHint(allowed))
-		}
-		if !slices.Contains(allowed, k) {
-			return nil, fmt.Errorf("netsim: %s: unknown parameter %q (want %s)", base, k, paramHint(allowed))
-		}
-		if _, dup := out[k]; dup {
-			return nil, fmt.Errorf("netsim: %s: parameter %s given twice", base, k)
-		}
-		out[k] = val
-	}
-	return out, nil
 }
 
 func paramHint(keys []string) string {
@@ -411,41 +382,11 @@ func paramHint(keys []string) string {
 //     names do not dispatch by family: "ugal-l" on a Dragonfly is SC14's
 //     topology-agnostic UGAL-L.
 func NewRouting(net *Network, name string) (Routing, error) {
-	base, params, hasParams := strings.Cut(name, ":")
-	if !slices.Contains(routingNames, base) {
-		return nil, fmt.Errorf("netsim: unknown routing %q (want %s)", name, strings.Join(routingNames, ", "))
-	}
-	var kv map[string]string
-	if hasParams {
-		if routingParams[base] == nil {
-			return nil, fmt.Errorf("netsim: routing %q takes no parameters", base)
-		}
-		var err error
-		if kv, err = parseRoutingParams(base, params); err != nil {
-			return nil, err
-		}
-	}
-	var perr error
-	num := func(k string, def float64) float64 {
-		v, ok := kv[k]
-		if !ok {
-			return def
-		}
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil && perr == nil {
-			perr = fmt.Errorf("netsim: %s: parameter %s = %q is not a number", base, k, v)
-		}
-		return f
-	}
-	integer := func(k string, def int) int {
-		f := num(k, float64(def))
-		if f != math.Trunc(f) && perr == nil {
-			perr = fmt.Errorf("netsim: %s: parameter %s = %g is not a whole number", base, k, f)
-		}
-		return int(f)
+	base, kv, err := parseRoutingName(name)
+	if err != nil {
+		return nil, err
 	}
 	var r Routing
-	var err error
 	switch base {
 	case "min":
 		r, err = NewMinimal(net, FirstPort)
@@ -458,10 +399,7 @@ func NewRouting(net *Network, name string) (Routing, error) {
 	case "ugal-g":
 		r, err = NewUGAL(net, true, 4, RandomPort)
 	case "ugal-threshold":
-		t, c, n := num("t", DefaultUGALThreshold), num("c", DefaultUGALPenalty), integer("n", DefaultUGALCandidates)
-		if perr == nil {
-			r, err = NewUGALThreshold(net, t, c, n, RandomPort)
-		}
+		r, err = NewUGALThreshold(net, kv["t"], kv["c"], int(kv["n"]), RandomPort)
 	case "dor":
 		r, err = NewDOR(net, true)
 	case "anca":
@@ -471,22 +409,11 @@ func NewRouting(net *Network, name string) (Routing, error) {
 	case "val-df":
 		r, err = NewDragonfly(net, DFValiant, 0)
 	case "ugal-l-df":
-		t, m, n := integer("t", DefaultDFThreshold), integer("m", DefaultDFMultiplier), integer("n", 1)
-		if perr == nil {
-			r, err = NewDragonflyUGAL(net, DFUGALLocal, n, t, m)
-		}
-	case "updown", "duato-updown":
-		root := integer("root", -1)
-		if _, given := kv["root"]; given && root < 0 && perr == nil {
-			perr = fmt.Errorf("netsim: %s: root = %d, want a router id >= 0", base, root)
-		}
-		if perr == nil {
-			if base == "updown" {
-				r, err = NewUpDown(net, int32(root))
-			} else {
-				r, err = NewDuatoUpDown(net, int32(root))
-			}
-		}
+		r, err = NewDragonflyUGAL(net, DFUGALLocal, int(kv["n"]), int(kv["t"]), int(kv["m"]))
+	case "updown":
+		r, err = NewUpDown(net, int32(kv["root"]))
+	case "duato-updown":
+		r, err = NewDuatoUpDown(net, int32(kv["root"]))
 	case "min-adaptive":
 		r, err = NewMinAdaptive(net)
 	case "duato-dor":
@@ -494,16 +421,95 @@ func NewRouting(net *Network, name string) (Routing, error) {
 	case "val-leaf":
 		r, err = NewValiantLeaf(net)
 	case "ugal-leaf":
-		c, n, t := num("c", DefaultLeafPenalty), integer("n", DefaultLeafCandidates), num("t", 0)
-		if perr == nil {
-			r, err = NewUGALLeaf(net, c, n, t)
-		}
-	}
-	if perr != nil {
-		return nil, perr
+		r, err = NewUGALLeaf(net, kv["c"], int(kv["n"]), kv["t"])
 	}
 	if err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// CheckRoutingName reports whether NewRouting accepts name on some
+// network: a known routing with valid parameters (whether a network can
+// run it is known only with the network).
+func CheckRoutingName(name string) error {
+	_, _, err := parseRoutingName(name)
+	return err
+}
+
+// routingParam is a numeric routing parameter: its default and range.
+type routingParam struct {
+	def, min, max float64
+	integer       bool
+	what          string
+}
+
+// routingParamSpecs are the parameters of each routing that takes some.
+var routingParamSpecs = map[string]map[string]routingParam{
+	"ugal-threshold": {
+		"t": {DefaultUGALThreshold, 0, 1, false, "threshold, a fraction of the port buffer"},
+		"c": {DefaultUGALPenalty, math.SmallestNonzeroFloat64, math.MaxFloat64, false, "penalty"},
+		"n": {DefaultUGALCandidates, 1, 64, true, "candidates"},
+	},
+	"ugal-leaf": {
+		"c": {DefaultLeafPenalty, math.SmallestNonzeroFloat64, math.MaxFloat64, false, "penalty"},
+		"n": {DefaultLeafCandidates, 1, 64, true, "candidates"},
+		"t": {0, 0, 1, false, "threshold, a fraction of the port buffer"},
+	},
+	"ugal-l-df": {
+		"t": {DefaultDFThreshold, 0, 1 << 20, true, "threshold in flits"},
+		"m": {DefaultDFMultiplier, 1, 1 << 10, true, "multiplier"},
+		"n": {1, 1, 64, true, "candidates"},
+	},
+	"updown":       {"root": {-1, 0, math.MaxInt32, true, "root router"}},
+	"duato-updown": {"root": {-1, 0, math.MaxInt32, true, "root router"}},
+}
+
+// parseRoutingName splits "base:k=v,..." and returns the base and every
+// parameter of the routing (defaults filled in).
+func parseRoutingName(name string) (string, map[string]float64, error) {
+	base, params, hasParams := strings.Cut(name, ":")
+	if !slices.Contains(routingNames, base) {
+		return "", nil, fmt.Errorf("netsim: unknown routing %q (want %s)", name, strings.Join(routingNames, ", "))
+	}
+	specs := routingParamSpecs[base]
+	kv := map[string]float64{}
+	for k, p := range specs {
+		kv[k] = p.def
+	}
+	if !hasParams {
+		return base, kv, nil
+	}
+	if specs == nil {
+		return "", nil, fmt.Errorf("netsim: routing %q takes no parameters", base)
+	}
+	keys := slices.Sorted(maps.Keys(specs))
+	seen := map[string]bool{}
+	for _, item := range strings.Split(params, ",") {
+		k, val, ok := strings.Cut(strings.TrimSpace(item), "=")
+		k, val = strings.TrimSpace(k), strings.TrimSpace(val)
+		if !ok || val == "" {
+			return "", nil, fmt.Errorf("netsim: %s: bad parameter %q (want %s)", base, item, paramHint(keys))
+		}
+		p, known := specs[k]
+		if !known {
+			return "", nil, fmt.Errorf("netsim: %s: unknown parameter %q (want %s)", base, k, paramHint(keys))
+		}
+		if seen[k] {
+			return "", nil, fmt.Errorf("netsim: %s: parameter %s given twice", base, k)
+		}
+		seen[k] = true
+		f, err := strconv.ParseFloat(val, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return "", nil, fmt.Errorf("netsim: %s: parameter %s = %q is not a number", base, k, val)
+		}
+		if p.integer && f != math.Trunc(f) {
+			return "", nil, fmt.Errorf("netsim: %s: parameter %s = %g is not a whole number", base, k, f)
+		}
+		if f < p.min || f > p.max {
+			return "", nil, fmt.Errorf("netsim: %s: %s %s = %g outside [%g, %g]", base, p.what, k, f, p.min, p.max)
+		}
+		kv[k] = f
+	}
+	return base, kv, nil
 }

@@ -188,7 +188,8 @@ func (g *Graph) addExperiment(e *Experiment) {
 	}
 	// simCells returns the cells of point p of study s for instance in,
 	// one per replicate. A point of a load sweep that stops at saturation
-	// takes the cells of the sweep's previous point as inputs.
+	// takes the cell of the same replicate at the sweep's previous load as
+	// an input.
 	type simKey struct {
 		in    *Instance
 		study *Study
@@ -202,9 +203,9 @@ func (g *Graph) addExperiment(e *Experiment) {
 			return cs
 		}
 		pt := s.Sim.Points[p]
-		inputs := []*Cell{build(in)}
+		var prevCells []*Cell
 		if prev := s.Sim.Prev[p]; prev >= 0 {
-			inputs = append(inputs, simCell(in, s, prev)...)
+			prevCells = simCell(in, s, prev)
 		}
 		var model *CostModel
 		if pt["link_ns_per_m"].(float64) > 0 {
@@ -225,6 +226,13 @@ func (g *Graph) addExperiment(e *Experiment) {
 			if seeds > 1 {
 				label += fmt.Sprintf(" seed#%d", r)
 				id += fmt.Sprintf("/%d", r)
+			}
+			// Each seed is a sweep of its own: replicate r of this load
+			// follows replicate r of the previous one (so raising seeds
+			// keeps the cells of the existing replicates).
+			inputs := []*Cell{build(in)}
+			if r < len(prevCells) {
+				inputs = append(inputs, prevCells[r])
 			}
 			cs[r] = g.add(&Cell{ID: id, Exp: e, Kind: GroupSim, Version: groupVersion(GroupSim), Label: label,
 				Params: canonical(params), Inputs: inputs, inst: in, group: GroupSim, point: pt, replicate: r, model: model})

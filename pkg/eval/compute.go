@@ -200,6 +200,8 @@ func paramValue(x any, kind dataset.Kind) dataset.Value {
 		v = dataset.FloatValue(y)
 	case string:
 		v = dataset.StringValue(y)
+	case bool:
+		v = dataset.BoolValue(y)
 	default:
 		v = dataset.StringValue(formatParam(x))
 	}

@@ -379,6 +379,19 @@ func checkSimPoint(pt map[string]any, given map[string]hcl.Range) []pointError {
 			}
 		}
 	}
+	if setup, err := simConfig(pt); err == nil {
+		if err := setup.cfg.Check(); err != nil {
+			msg := strings.TrimPrefix(err.Error(), "netsim: config: ")
+			opt := "preset"
+			for _, o := range simOptions() {
+				if strings.HasPrefix(msg, o.Name+" ") {
+					opt = o.Name
+					break
+				}
+			}
+			add(opt, "%s.", msg)
+		}
+	}
 	if k := pt["latency_knee"].(float64); k > 0 && k < 1 {
 		add("latency_knee", "latency_knee = %g: a mean latency below the zero-load latency is impossible; use 0 (off) or a value >= 1.", k)
 	}

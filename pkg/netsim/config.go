@@ -305,6 +305,14 @@ func (c *Config) validate(classes int) (vcs, bufVC int, err error) {
 	return vcs, bufVC, nil
 }
 
+// Check validates the parts of the configuration that do not depend on
+// the routing (phase lengths, delays, buffers against the packet size with
+// at least one VC): what Run would refuse whatever the routing.
+func (c Config) Check() error {
+	_, _, err := c.validate(max(1, c.VCs))
+	return err
+}
+
 // MaxRunCycles returns the longest run in channel cycles at the given
 // speedup (times are kept in 32-bit router cycles).
 func MaxRunCycles(speedup int) int64 { return maxTicks / int64(max(speedup, 1)) }

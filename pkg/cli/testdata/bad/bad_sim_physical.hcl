@@ -33,3 +33,10 @@ study "ns_in_cycles" {
     routing = "min"
   }
 }
+study "warmup" {
+  topologies = [topology.sf]
+  metrics    = ["latency"]
+  sim {
+    warmup_max = 2000
+  }
+}

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -104,7 +105,7 @@ func (d *decoder) stringMapAttr(a *hclsyntax.Attribute) (map[string]string, bool
 
 var figureAttrs = []string{"study", "overlay", "title", "description", "x", "y", "series", "panels", "panel_cols", "where",
 	"x_scale", "y_scale", "x_label", "y_label", "x_min", "x_max", "y_min", "y_max", "width", "height",
-	"legend", "lines", "series_labels"}
+	"legend", "lines", "series_labels", "error_bars"}
 
 // decodeFigure decodes a figure block.
 func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *Figure {
@@ -224,6 +225,25 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 	}
 	if a, ok := attrs["series_labels"]; ok {
 		spec.SeriesLabels, _ = d.stringMapAttr(a)
+	}
+	if a, ok := attrs["error_bars"]; ok {
+		if on, ok := d.boolAttr(a); ok && on {
+			cols := columnNames(s)
+			var have []string
+			for _, y := range spec.Y {
+				e := y + ciSuffix
+				if slices.Contains(cols, e) {
+					spec.YErr = append(spec.YErr, e)
+					have = append(have, e)
+				} else {
+					spec.YErr = append(spec.YErr, "")
+				}
+			}
+			if len(have) == 0 {
+				d.errorf(a.Expr.Range(), "No error bars", "error_bars draws the %s columns of a study with seeds > 1 (the 95%% confidence interval of each mean); study %q has none for %s.",
+					"<y>"+ciSuffix, s.Name, strings.Join(spec.Y, ", "))
+			}
+		}
 	}
 	if a, ok := attrs["overlay"]; ok {
 		names, ok := d.refListAttr(a, "study")

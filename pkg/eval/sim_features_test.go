@@ -54,6 +54,12 @@ study "s" {
     measure_cycles = 1000
   }
 }
+figure "f" {
+  study      = study.s
+  x          = "load"
+  y          = "latency"
+  error_bars = true
+}
 `
 
 // seeds = 3: three cells per point, the mean and a 95% confidence interval
@@ -77,6 +83,9 @@ func TestSimReplicates(t *testing.T) {
 	tab := readTable(t, filepath.Join(results, "rep", "s.parquet"))
 	if got := strings.Join(tab.ColumnNames(), " "); !strings.Contains(got, "accepted_load accepted_load_ci95 latency latency_ci95 saturated hop_hist") {
 		t.Fatalf("columns %s", got)
+	}
+	if _, err := os.Stat(filepath.Join(results, "rep", "figures", "f.png")); err != nil {
+		t.Errorf("figure with error bars: %v", err)
 	}
 	acc, ci := floats(t, tab, "accepted_load"), floats(t, tab, "accepted_load_ci95")
 	lci := floats(t, tab, "latency_ci95")

@@ -62,6 +62,11 @@ type FigureSpec struct {
 	// SeriesLabels optionally maps series keys (the default legend
 	// labels, see RenderFigure) to display names.
 	SeriesLabels map[string]string
+	// YErr optionally gives, for each column of Y, a numeric column with
+	// the half-width of an error bar drawn at every point (such as the
+	// 95% confidence interval of a mean over seeds); "" draws none. Empty
+	// or of the length of Y.
+	YErr []string
 }
 
 // Figure rendering constants.
@@ -439,6 +444,18 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 			return nil, err
 		}
 	}
+	if len(spec.YErr) != 0 && len(spec.YErr) != len(spec.Y) {
+		return nil, fmt.Errorf("%d error-bar columns for %d y columns", len(spec.YErr), len(spec.Y))
+	}
+	errcols := make([]*dataset.Column, len(spec.Y))
+	for i, name := range spec.YErr {
+		if name == "" {
+			continue
+		}
+		if errcols[i], err = numericColumn(t, "error bar", name); err != nil {
+			return nil, err
+		}
+	}
 	scols := make([]*dataset.Column, len(spec.Series))
 	for i, name := range spec.Series {
 		if scols[i], err = lookup(t, "series", name); err != nil {
@@ -481,6 +498,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		comboIdx    = map[string]int{}
 		comboLabels []string
 		points      = map[pointsKey]plotter.XYs{}
+		errs        = map[pointsKey][]float64{}
 		keyParts    = make([]string, len(scols))
 		labelParts  = make([]string, len(scols))
 	)
@@ -533,6 +551,13 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 			}
 			pk := pointsKey{panel, yi, combo}
 			points[pk] = append(points[pk], plotter.XY{X: x, Y: y})
+			e := 0.0
+			if errcols[yi] != nil {
+				if v, ok := number(errcols[yi], r); ok && v >= 0 {
+					e = v
+				}
+			}
+			errs[pk] = append(errs[pk], e)
 		}
 	}
 	if len(panelTitles) == 0 { // a Panels column but no rows
@@ -574,18 +599,35 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		legends[pl] = leg
 		for yi := range ycols {
 			for combo := range comboLabels {
-				pts := points[pointsKey{p, yi, combo}]
+				pk := pointsKey{p, yi, combo}
+				pts, es := points[pk], errs[pk]
 				if len(pts) == 0 {
 					continue
 				}
-				sort.SliceStable(pts, func(i, j int) bool { return pts[i].X < pts[j].X })
+				order := make([]int, len(pts))
+				for i := range order {
+					order[i] = i
+				}
+				sort.SliceStable(order, func(i, j int) bool { return pts[order[i]].X < pts[order[j]].X })
+				sorted := make(plotter.XYs, len(pts))
+				sortedErr := make([]float64, len(pts))
+				for i, k := range order {
+					sorted[i], sortedErr[i] = pts[k], es[k]
+				}
+				pts = sorted
 				series[pl] = append(series[pl], pts)
 				l := leg
 				if !showLegend {
 					l = nil
 				}
-				if err := addSeries(pl, l, pts, yi*len(comboLabels)+combo, label(yi, combo), o.lines); err != nil {
+				style := yi*len(comboLabels) + combo
+				if err := addSeries(pl, l, pts, style, label(yi, combo), o.lines); err != nil {
 					return nil, err
+				}
+				if errcols[yi] != nil {
+					if err := addErrorBars(pl, pts, sortedErr, style); err != nil {
+						return nil, err
+					}
 				}
 			}
 		}
@@ -692,6 +734,28 @@ func addSeries(p *plot.Plot, l *legend, pts plotter.XYs, i int, label string, li
 	if l != nil {
 		l.add(label, thumbs...)
 	}
+	return nil
+}
+
+// yErrs is a series with a symmetric error per point.
+type yErrs struct {
+	plotter.XYs
+	errs []float64
+}
+
+// YError returns the error below and above point i.
+func (e yErrs) YError(i int) (float64, float64) { return e.errs[i], e.errs[i] }
+
+// addErrorBars draws symmetric error bars of half-widths errs at pts in
+// style i.
+func addErrorBars(p *plot.Plot, pts plotter.XYs, errs []float64, i int) error {
+	b, err := plotter.NewYErrorBars(yErrs{pts, errs})
+	if err != nil {
+		return err
+	}
+	b.LineStyle = draw.LineStyle{Color: palette[i%len(palette)], Width: vg.Points(0.8)}
+	b.CapWidth = vg.Points(4)
+	p.Add(b)
 	return nil
 }
 

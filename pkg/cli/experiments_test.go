@@ -22,6 +22,7 @@ func TestPaperExperimentsQuick(t *testing.T) {
 	}{
 		{"slimfly-sc14", []string{"simulate=all"}},
 		{"projective-networks", nil},
+		{"validation", nil},
 	} {
 		name := c.name
 		t.Run(name, func(t *testing.T) {

@@ -281,7 +281,11 @@ func (d *decoder) decode(body *hclsyntax.Body) {
 	if d.diags.HasErrors() {
 		return
 	}
-	d.ctx = &hcl.EvalContext{Variables: map[string]cty.Value{"var": objectOrEmpty(d.vars)}, Functions: functions()}
+	fns := functions()
+	for name, f := range fileFunctions(filepath.Dir(d.exp.Path)) {
+		fns[name] = f
+	}
+	d.ctx = &hcl.EvalContext{Variables: map[string]cty.Value{"var": objectOrEmpty(d.vars)}, Functions: fns}
 	d.decodeLocals()
 	if d.diags.HasErrors() {
 		return

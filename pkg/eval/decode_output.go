@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -344,7 +345,37 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 		d.errorf(b.TypeRange, "Missing expect label", "An expect block takes one label naming the expectation: expect \"sf19\" { ... }.")
 		return nil
 	}
-	label := b.Labels[0]
+	a, ok := b.Body.Attributes["for_each"]
+	if !ok {
+		return d.decodeOneExpect(b, t, s, b.Labels[0])
+	}
+	// One expectation per element: each.key is its index (a list) or key
+	// (a map), each.value the element.
+	v, ok := d.eval(a.Expr)
+	if !ok {
+		return nil
+	}
+	if v.IsNull() || !v.CanIterateElements() {
+		d.errorf(a.Expr.Range(), "Invalid for_each", "for_each must be a list or a map, got %s.", describeCty(v))
+		return nil
+	}
+	parent := d.ctx
+	defer func() { d.ctx = parent }()
+	var out []report.Expectation
+	for it := v.ElementIterator(); it.Next(); {
+		k, x := it.Element()
+		child := parent.NewChild()
+		child.Variables = map[string]cty.Value{"each": cty.ObjectVal(map[string]cty.Value{"key": k, "value": x})}
+		d.ctx = child
+		key, _ := ctyScalar(k)
+		out = append(out, d.decodeOneExpect(b, t, s, fmt.Sprintf("%s[%s]", b.Labels[0], key.String()))...)
+	}
+	return out
+}
+
+// decodeOneExpect decodes an expect block (one element of a for_each) as
+// the expectation named label.
+func (d *decoder) decodeOneExpect(b *hclsyntax.Block, t *Table, s *Study, label string) []report.Expectation {
 	for _, nb := range b.Body.Blocks {
 		d.errorf(nb.TypeRange, "Unsupported block", "An expect block holds only attributes: where, every, source, enabled and column = value.")
 	}
@@ -363,13 +394,13 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 	} else {
 		isTopo := false
 		for _, tp := range s.Topologies {
-			isTopo = isTopo || tp.Name == label
+			isTopo = isTopo || tp.Name == b.Labels[0]
 		}
 		if !isTopo {
 			d.errorf(b.LabelRanges[0], "Missing where", "expect %q needs where = { column = value, ... } selecting one row (or a label that names a topology of study %q).", label, s.Name)
 			return nil
 		}
-		where = map[string][]dataset.Value{colTopology: {dataset.StringValue(label)}}
+		where = map[string][]dataset.Value{colTopology: {dataset.StringValue(b.Labels[0])}}
 	}
 	source := ""
 	if a, ok := b.Body.Attributes["source"]; ok {
@@ -382,7 +413,7 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 	var out []report.Expectation
 	stated := 0 // column attributes, valid or not
 	for _, a := range sortedAttrs(b.Body) {
-		if a.Name == "where" || a.Name == "source" || a.Name == "enabled" || a.Name == "every" {
+		if a.Name == "where" || a.Name == "source" || a.Name == "enabled" || a.Name == "every" || a.Name == "for_each" {
 			continue
 		}
 		stated++

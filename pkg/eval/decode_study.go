@@ -91,6 +91,12 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 	all := Metrics()
 	for i, n := range mnames {
 		m := lookupMetric(all, n)
+		if base, ok := strings.CutSuffix(n, ciSuffix); ok && m == nil {
+			if bm := lookupMetric(all, base); bm != nil && bm.Group == GroupSim {
+				d.errorf(ranges[i], "Unknown metric", "%q is not a metric of its own: a study whose sim block has seeds > 1 gets the column %s next to %s (list %q).", n, n, base, base)
+				continue
+			}
+		}
 		if m == nil {
 			d.errorf(ranges[i], "Unknown metric", "There is no metric %q; metrics: %s.%s", n, strings.Join(metricNames(all), ", "), didYouMean(n, metricNames(all)))
 			continue

@@ -511,31 +511,33 @@ func ParseSimOptions(settings map[string]string) (map[string]any, error) {
 // routingFamilies lists the families each family-specific routing runs on
 // (the others run on any connected network).
 var routingFamilies = map[string][]string{
-	"dor":       {"torus", "mesh", "hypercube"},
-	"duato-dor": {"torus", "mesh", "hypercube"},
-	"anca":      {"fattree", "fattree_sc14"},
-	"min-df":    {"dragonfly"},
-	"val-df":    {"dragonfly"},
-	"ugal-l-df": {"dragonfly"},
-	"val-leaf":  {"mlfm", "oft", "spt", "sspt", "fattree", "fattree_sc14", "myrinet_clos"},
-	"ugal-leaf": {"mlfm", "oft", "spt", "sspt", "fattree", "fattree_sc14", "myrinet_clos"},
+	"dor":          {"torus", "mesh", "hypercube"},
+	"dor-crossing": {"torus", "mesh", "hypercube"},
+	"duato-dor":    {"torus", "mesh", "hypercube"},
+	"anca":         {"fattree", "fattree_sc14"},
+	"min-df":       {"dragonfly"},
+	"val-df":       {"dragonfly"},
+	"ugal-l-df":    {"dragonfly"},
+	"val-leaf":     {"mlfm", "oft", "spt", "sspt", "fattree", "fattree_sc14", "myrinet_clos"},
+	"ugal-leaf":    {"mlfm", "oft", "spt", "sspt", "fattree", "fattree_sc14", "myrinet_clos"},
 }
 
 // routingWhy says why a family-specific routing needs its families.
 var routingWhy = map[string]string{
-	"dor":       "dimension-order routing needs routers on a grid (coordinates)",
-	"duato-dor": "its escape paths are dimension-order routes, which need routers on a grid (coordinates)",
-	"anca":      "it climbs and descends the levels of a fat tree",
-	"min-df":    "it routes through the groups of a Dragonfly",
-	"val-df":    "it routes through the groups of a Dragonfly",
-	"ugal-l-df": "it routes through the groups of a Dragonfly",
-	"val-leaf":  "its intermediates are leaf routers of an indirect network (routers without endpoints elsewhere)",
-	"ugal-leaf": "its intermediates are leaf routers of an indirect network (routers without endpoints elsewhere)",
+	"dor":          "dimension-order routing needs routers on a grid (coordinates)",
+	"dor-crossing": "dimension-order routing needs routers on a grid (coordinates)",
+	"duato-dor":    "its escape paths are dimension-order routes, which need routers on a grid (coordinates)",
+	"anca":         "it climbs and descends the levels of a fat tree",
+	"min-df":       "it routes through the groups of a Dragonfly",
+	"val-df":       "it routes through the groups of a Dragonfly",
+	"ugal-l-df":    "it routes through the groups of a Dragonfly",
+	"val-leaf":     "its intermediates are leaf routers of an indirect network (routers without endpoints elsewhere)",
+	"ugal-leaf":    "its intermediates are leaf routers of an indirect network (routers without endpoints elsewhere)",
 }
 
 // routingAlternatives suggests what works on any network.
 var routingAlternatives = map[string]string{
-	"dor": "updown or duato-updown", "duato-dor": "duato-updown (adaptive with up*/down* escape)", "anca": "updown or min",
+	"dor": "updown or duato-updown", "dor-crossing": "updown or duato-updown", "duato-dor": "duato-updown (adaptive with up*/down* escape)", "anca": "updown or min",
 	"min-df": "min", "val-df": "val", "ugal-l-df": "ugal-l", "val-leaf": "val", "ugal-leaf": "ugal-threshold",
 }
 
@@ -613,7 +615,8 @@ func checkSimInstances(e *Experiment) hcl.Diagnostics {
 				routing := pt["routing"].(string)
 				base, _, _ := strings.Cut(routing, ":")
 				for _, in := range t.Instances {
-					if pm, ok := in.Params["permute"]; ok && pm != "none" && (base == "dor" || base == "duato-dor") {
+					dorLike := base == "dor" || base == "dor-crossing" || base == "duato-dor"
+					if pm, ok := in.Params["permute"]; ok && pm != "none" && dorLike {
 						add(spec.rangeOf("routing", spec.Range), "Routing not supported",
 							fmt.Sprintf("Routing %q cannot run on %s: the permutation (permute = %q) moves links off the grid that dimension order follows. Use %s.",
 								routing, in.Label(), pm, routingAlternatives[base]))

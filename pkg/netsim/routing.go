@@ -322,7 +322,7 @@ func (u *UGAL) pathCost(v *View, a, b int32) int64 {
 }
 
 // routingNames lists the names NewRouting accepts (without parameters).
-var routingNames = []string{"min", "min-random", "val", "ugal-l", "ugal-g", "ugal-threshold", "dor", "anca",
+var routingNames = []string{"min", "min-random", "val", "ugal-l", "ugal-g", "ugal-threshold", "dor", "dor-crossing", "anca",
 	"min-df", "val-df", "ugal-l-df", "updown", "min-adaptive", "duato-dor", "duato-updown", "val-leaf", "ugal-leaf"}
 
 // RoutingNames returns the names NewRouting accepts.
@@ -337,7 +337,8 @@ func RoutingDoc() map[string]string {
 		"ugal-l":         "UGAL-L (SC14 IV-C): minimal vs 4 Valiant candidates by hops x first-port occupancy; 2 x diameter classes",
 		"ugal-g":         "UGAL-G (SC14 IV-C): sum of occupancies along the path; 2 x diameter classes",
 		"ugal-threshold": "UGAL with threshold (SC15 3.3, SF-A with t=0, SF-ATh): ugal-threshold:t=T,c=C,n=N (T = 0.1, C = 1, N = 4); penalty scaled by path lengths",
-		"dor":            "dimension order with dateline VCs: torus, mesh, hypercube",
+		"dor":            "dimension order, VC class by whether the route crosses the ring's wrap link (BookSim2's dim_order_torus): torus, mesh, hypercube",
+		"dor-crossing":   "dimension order with the textbook dateline (class changes at the wrap link; falls past saturation, see DOR): torus, mesh, hypercube",
 		"anca":           "adaptive nearest common ancestor: fattree, fattree_sc14",
 		"min-df":         "Dragonfly minimal, local-global-local (Kim et al. 2008): dragonfly",
 		"val-df":         "Dragonfly Valiant through a random group: dragonfly",
@@ -401,7 +402,9 @@ func NewRouting(net *Network, name string) (Routing, error) {
 	case "ugal-threshold":
 		r, err = NewUGALThreshold(net, kv["t"], kv["c"], int(kv["n"]), RandomPort)
 	case "dor":
-		r, err = NewDOR(net, true)
+		r, err = NewDORScheme(net, DORPartition)
+	case "dor-crossing":
+		r, err = NewDORScheme(net, DORCrossing)
 	case "anca":
 		r, err = NewANCA(net)
 	case "min-df":

@@ -68,7 +68,8 @@ func (m *MinAdaptive) Options(r int32, p *Packet, opts []Option) []Option {
 // section III-C). A packet may take any minimal next hop on an adaptive VC;
 // when no adaptive VC of a minimal hop is free it takes the dimension-order
 // hop (DOR) on an escape VC of the DOR class (the dateline classes of a
-// ring dimension), and at the next router it may return to adaptive VCs.
+// ring dimension, in the memoryless DORCrossing scheme), and at the next
+// router it may return to adaptive VCs.
 //
 // VC classes: the DOR classes first (2 with a ring dimension, else 1), one
 // VC each; the adaptive class last, with every other VC (ClassVCs): with 4
@@ -86,7 +87,7 @@ type DuatoDOR struct {
 // NewDuatoDOR returns Duato's protocol with DOR escape paths on net (a
 // torus, mesh or hypercube: routers with coordinates).
 func NewDuatoDOR(net *Network) (*DuatoDOR, error) {
-	d, err := NewDOR(net, true)
+	d, err := NewDORScheme(net, DORCrossing)
 	if err != nil {
 		return nil, fmt.Errorf("%w (duato-dor escapes by dimension order)", err)
 	}
@@ -107,14 +108,16 @@ func (d *DuatoDOR) MaxOptions() int { return d.max }
 
 // Route is not used by the simulator; it returns the DOR hop.
 func (d *DuatoDOR) Route(_ *View, r int32, p *Packet) (int32, int32) {
-	return d.dor.next(r, p.DstRouter)
+	var aux int32
+	return d.dor.next(r, p.DstRouter, &aux)
 }
 
 // Options offers every minimal next hop on the adaptive class and the DOR
 // hop as the escape.
 func (d *DuatoDOR) Options(r int32, p *Packet, opts []Option) []Option {
 	opts = minimalOptions(d.dor.net, r, p.DstRouter, d.esc, 0, 0, opts)
-	port, class := d.dor.next(r, p.DstRouter)
+	var aux int32 // the crossing scheme keeps no state
+	port, class := d.dor.next(r, p.DstRouter, &aux)
 	return append(opts, Option{Port: port, Class: class, Escape: true})
 }
 

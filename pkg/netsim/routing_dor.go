@@ -58,13 +58,13 @@ import "fmt"
 // uses both classes on every link, saturates at 0.57 and holds 0.56 at
 // offered 1 (fairness 0.85). TestTorusPastSaturation keeps these numbers.
 type DOR struct {
-	net      *Network
-	n        int     // dimensions
-	k        []int32 // length of dimension i
-	wrap     []bool  // dimension i is a ring
-	coord    []int32 // coord[r*n+i]
-	plus     []int32 // plus[r*n+i]: port of r one step up in dimension i (-1: none)
-	minus    []int32 // minus[r*n+i]: port one step down (-1: none)
+	net     *Network
+	n       int     // dimensions
+	k       []int32 // length of dimension i
+	wrap    []bool  // dimension i is a ring
+	coord   []int32 // coord[r*n+i]
+	plus    []int32 // plus[r*n+i]: port of r one step up in dimension i (-1: none)
+	minus   []int32 // minus[r*n+i]: port one step down (-1: none)
 	scheme  DORScheme
 	classes int
 }

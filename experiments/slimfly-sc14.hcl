@@ -1306,6 +1306,8 @@ table "resiliency_n8k" {
 # use hop-indexed VCs, whose number each routing derives and a channel
 # dependency test checks: 2 for MIN and 4 for VAL and UGAL on Slim Fly.
 # Latency is in cycles; points past saturation are left out of the figures.
+# A load sweep stops one point after the first saturated point (the points
+# after it are not simulated: simulated = false, saturated = true).
 
 topology "s_sf" {
   family = "slimfly"
@@ -1559,6 +1561,15 @@ table "sim" {
   columns = ["routing", "traffic", "load", "offered_load", "accepted_load", "latency", "saturated"]
   formats = { offered_load = "%.3f", accepted_load = "%.3f", latency = "%.1f" }
 
+  # Expected miss under netsim's saturation criterion (package netsim:
+  # saturated once the mean latency exceeds 3 x the zero-load latency of
+  # the routes taken). At 0.85 our SF q = 19 with MIN accepts 0.837 of
+  # the 0.85 offered (98.5%), but a warm-up sample's latency is already
+  # 67.8 cycles, 6.9 x its zero-load latency of 9.9, so the run is stopped
+  # as saturated; at 0.80 it is 22 cycles (2.2 x) and not saturated. SC14
+  # judges by accepted load ("accepts up to 87.5%"); by that measure the
+  # point holds within 1.5%, by a latency knee it does not. Our MIN uses 2
+  # hop-indexed VCs where SC14 used 3 (see the section's comment).
   expect "min_uniform_085" {
     where     = { routing = "min", traffic = "uniform", load = 0.85 }
     source    = "SC14 section V-E: the full-bandwidth SF accepts up to 87.5% of uniform traffic"

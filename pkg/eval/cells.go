@@ -214,10 +214,7 @@ func (g *Graph) addExperiment(e *Experiment) {
 		seeds := int(pt["seeds"].(int64))
 		cs := make([]*Cell, seeds)
 		for r := range seeds {
-			params := simCellParams(in, pt, r)
-			if model != nil {
-				params["cost_model"] = model.canonical()
-			}
+			params := simCellParams(in, pt, r, model)
 			label := "sim " + in.Label()
 			if l := simPointLabel(s.Sim, pt); l != "" {
 				label += " " + l

@@ -163,12 +163,14 @@ func checkCellLimit(exps []*Experiment, limit int) hcl.Diagnostics {
 						case GroupCost:
 							g += "/" + s.CostModel.Name
 						case GroupSim:
-							continue // one cell per point, counted below
+							continue // one cell per point and seed, counted below
 						}
 						groups[g] = true
 					}
 					if s.Sim != nil {
-						simPoints += len(s.Sim.Points)
+						for _, pt := range s.Sim.Points {
+							simPoints += int(pt["seeds"].(int64))
+						}
 					}
 				}
 			}

@@ -19,6 +19,8 @@ import (
 // simSeed derives the seed of a sim cell from its canonical parameters, so
 // that every point and replicate has its own streams and the same
 // parameters give the same results on any machine.
+//
+// (simCellParams below also gives the key of a throughput search's probes.)
 func simSeed(params []byte) uint64 {
 	h := fnv.New64a()
 	h.Write(params)
@@ -30,7 +32,7 @@ func simSeed(params []byte) uint64 {
 // The seeds option is left out (raising it keeps the replicates already
 // computed), and so are the search options of a point that is not a
 // search (so that a search's probes are the cells of those points).
-func simCellParams(in *Instance, pt map[string]any, rep int) map[string]any {
+func simCellParams(in *Instance, pt map[string]any, rep int, model *CostModel) map[string]any {
 	p := topoParams(in)
 	p["metrics"] = groupMetricNames(GroupSim)
 	q := make(map[string]any, len(pt))
@@ -45,6 +47,10 @@ func simCellParams(in *Instance, pt map[string]any, rep int) map[string]any {
 	}
 	p["sim"] = q
 	p["replicate"] = rep
+	if model != nil && pt["link_ns_per_m"].(float64) > 0 {
+		// The cable lengths come from the cost model's layout.
+		p["cost_model"] = model.canonical()
+	}
 	return p
 }
 
@@ -343,7 +349,7 @@ func (c *Cell) simJob(t *families.Topology) *simJob {
 // instance as c) from the cache, or runs it and stores it: the key is that
 // of the sim cell of the point, so each probe is a cached cell.
 func probeSim(ctx context.Context, store *cache.Store, c *Cell, t *families.Topology, pt map[string]any) (metricValues, error) {
-	params := canonical(simCellParams(c.inst, pt, c.replicate))
+	params := canonical(simCellParams(c.inst, pt, c.replicate, c.model))
 	key := cache.KeyOf(GroupSim, groupVersion(GroupSim), params, []cache.Key{c.Inputs[0].Key})
 	if store != nil {
 		e, err := store.Get(key)

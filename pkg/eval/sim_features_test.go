@@ -324,9 +324,43 @@ study "s" {
 // Cable lengths make links slower: with 5 ns per metre of the cabinet
 // floor's cables the zero-load latency of the same routes grows by the
 // cables' delay (2 m inside a cabinet, Manhattan distance plus 4 m
-// between cabinets: tens of ns per hop).
+// between cabinets: tens of ns per hop). The point's cell depends on the
+// cost model then: another floor is another cell (and another probe key).
 func TestSimCableLatency(t *testing.T) {
-	_, results := runSource(t, "cable", cableSource)
+	g, results := runSource(t, "cable", cableSource+`
+cost_model "long" {
+  preset              = "cabinet_grid"
+  inter_rack_overhead = 40
+}
+study "s2" {
+  topologies = [topology.ring]
+  cost_model = cost_model.long
+  metrics    = ["zero_load_latency_ns"]
+  sim {
+    preset         = "layout"
+    routing        = "duato-updown"
+    link_ns_per_m  = [0, 5]
+    load           = 0.05
+    warmup_min     = 1000
+    warmup_max     = 2000
+    measure_cycles = 1000
+  }
+}
+`)
+	sims := 0
+	for _, c := range g.Cells {
+		if c.Kind == GroupSim {
+			sims++
+		}
+	}
+	// Without cables the two floors share their cell; with cables not.
+	if sims != 3 {
+		t.Errorf("%d sim cells, want 3 (one shared at 0 ns/m, one per floor at 5 ns/m)", sims)
+	}
+	long := readTable(t, filepath.Join(results, "cable", "s2.parquet"))
+	if zl, zl2 := floats(t, readTable(t, filepath.Join(results, "cable", "s.parquet")), "zero_load_latency_ns"), floats(t, long, "zero_load_latency_ns"); zl2[0] != zl[0] || !(zl2[1] > zl[1]) {
+		t.Errorf("zero-load latency: cabinet floor %v, longer cables %v", zl, zl2)
+	}
 	tab := readTable(t, filepath.Join(results, "cable", "s.parquet"))
 	zl := floats(t, tab, "zero_load_latency_ns")
 	if !(zl[1] > zl[0]+20) {

@@ -1,21 +1,26 @@
 // Package netsim is runexp's cycle-accurate, flit-level network simulator:
 // input-queued virtual-channel routers with credit flow control, modelled
-// on BookSim2's IQ router, in flat preallocated arrays so that one core
-// simulates on the order of a million flits per second on a 10,000-endpoint
-// network. (CLEX's round-based simulator will live elsewhere.)
+// on BookSim2's IQ router (and aligned with it cycle for cycle by
+// BookSimConfig), in flat preallocated arrays. One core simulates about a
+// million delivered flits per second on the 10,830-endpoint Slim Fly of
+// SC14 (BenchmarkSim; the figures are in the issue notes). (CLEX's
+// round-based simulator will live elsewhere.)
 //
 // # Use
 //
 //	net, _ := netsim.NewNetwork(top, nil)          // top from pkg/families
-//	rt, _ := netsim.NewRouting(net, "min")         // or NewMinimal, NewValiant, NewUGAL
+//	rt, _ := netsim.NewRouting(net, "min")         // or NewMinimal, NewValiant, NewUGAL, ...
 //	res, err := netsim.Run(ctx, net, rt, pattern, 0.5, netsim.DefaultConfig())
+//	res, err = netsim.RunWorkload(ctx, net, rt, wl, cfg) // a finite workload (pkg/workload)
 //
 // pattern implements Pattern (pkg/traffic provides them); res holds offered
-// and accepted load, packet and network latency (mean, p50, p99, max),
-// hops, minimal fraction, Jain fairness, link utilization and the
-// saturation flag. A Network and the built-in Routings are read-only and
-// may be shared by concurrent runs; a run itself is single-threaded and
-// deterministic (Config.Seed drives PCG streams for traffic and routing).
+// and accepted load, packet and network latency (mean, p50, p99, max), the
+// zero-load latency of the routes taken, hops, minimal fraction, Jain
+// fairness, link utilization and the saturation verdict; a workload run
+// its completion time and effective throughput. A Network and the built-in
+// Routings are read-only and may be shared by concurrent runs; a run itself
+// is single-threaded and deterministic (Config.Seed drives PCG streams for
+// traffic and routing).
 //
 // # Model
 //
@@ -26,23 +31,31 @@
 // channels (or Config.BufPerVC per VC) and an output queue.
 //
 // A head flit that reaches the front of its input VC is routed at once
-// (Routing.Route, which sees the queue state of that moment) and may enter
-// VC allocation RoutingDelay router cycles later. VC allocation serves the
-// waiting heads of a router oldest first; a head takes the free output VC of
+// (Routing.Route, which sees the queue state of that moment, or the
+// options of an AdaptiveRouting) and may enter VC allocation RoutingDelay
+// router cycles later. Each router cycle a router runs VC allocation, then
+// switch allocation, then sends on its output channels. VC allocation
+// serves the waiting heads oldest first; a head takes the free output VC of
 // its class with the most credits (virtual cut-through: only VCs with room
-// for the whole packet). VCAllocDelay router cycles after the grant the
-// packet's flits compete in switch allocation, a separable input-first
-// allocator with round-robin arbiters: every input port picks one of its
-// VCs that has a flit and a downstream credit, every output port grants one
-// of the requesting inputs; one grant per input and output port per router
-// cycle. A granted flit leaves its input buffer (the credit reaches the
-// upstream router or endpoint CreditDelay channel cycles later), consumes a
-// downstream credit and enters the output queue, from which it may leave
-// SwAllocDelay + CrossbarDelay router cycles later, one flit per channel
-// cycle, to arrive after the link latency. The output VC is released when
-// the tail flit is granted. Injection and ejection channels have
-// EndpointLatency; ejection buffers (at the endpoint) hold BufPerVC flits
-// per VC and are drained at once.
+// for the whole packet; an adaptive routing's options are compared the
+// same way, escape options only when no other has a free VC). VCAllocDelay
+// router cycles after the grant the packet's flits compete in switch
+// allocation, a separable input-first allocator with round-robin arbiters:
+// every input port picks one of its VCs that has a flit and a downstream
+// credit, every output port grants one of the requesting inputs; one grant
+// per input and output port per router cycle. A granted flit leaves its
+// input buffer, consumes a downstream credit and enters the output queue,
+// from which it may leave SwAllocDelay + CrossbarDelay router cycles later,
+// one flit per channel cycle, to arrive after the link latency. The freed
+// slot's credit reaches the upstream router (or endpoint) after
+// CreditDelay channel cycles and the latency of the link back. The output
+// VC is released when the tail flit is granted; because VC allocation runs
+// before switch allocation, the released VC, and the next packet of the
+// input VC the tail left, take part in VC allocation from the next router
+// cycle (so a VC carries at most one packet per channel cycle at speedup
+// 2, as in BookSim2). Injection and ejection channels have EndpointLatency;
+// ejection buffers (at the endpoint) hold BufPerVC flits per VC and are
+// drained at once.
 //
 // The zero-load latency of a packet of size flits crossing h links is
 // therefore, in channel cycles,
@@ -53,8 +66,23 @@
 //
 // (10 cycles for a 2-hop Slim Fly path under DefaultConfig), and a link
 // whose downstream VC has b flits of buffer carries at most b flits per
-// credit round trip of Speedup*(link latency + CreditDelay) + RoutingDelay
-// + VCAllocDelay + SwAllocDelay + CrossbarDelay router cycles.
+// credit round trip of SwAllocDelay + CrossbarDelay + Speedup*(2*link
+// latency + CreditDelay) + RoutingDelay + VCAllocDelay router cycles (for
+// head flits; body flits skip the last two).
+//
+// # Correspondence with BookSim2
+//
+// BookSim2 reads a channel of latency L one cycle after L has elapsed and,
+// with internal speedup 2 and routing_delay 0, allocates a VC and the
+// switch in the cycle a head arrives and sends it in the next: its
+// zero-load latency is 3 + 2H + sum of L (H routers), 5 + 3h for h links of
+// latency 1, and its credit round trip 2L + 3 + credit_delay. BookSimConfig
+// gives the same numbers: links of L+1 (BookSimLatency), endpoint channels
+// of 2, VC allocation 1 + switch allocation 1 + crossbar 0 router cycles,
+// routing 0 (tests: TestBookSimZeroLoad, TestCreditRoundTrip). A hop of
+// DefaultConfig (SC14's delays of 1) costs 2.5 + L cycles here against
+// 3 + L in BookSim2 with those delays. experiments/validation.hcl compares
+// whole curves.
 //
 // Endpoints have infinite source queues fed by a Bernoulli process of
 // packets (probability load/PacketSize per channel cycle); the queue is
@@ -64,34 +92,69 @@
 // injection. An endpoint sends one flit per channel cycle on the VC with
 // the most credits.
 //
-// # Measurement
+// A finite workload (Workload; RunWorkload) replaces the Bernoulli
+// sources: every endpoint sends the messages of its steps in order, each
+// cut into packets of PacketSize flits, back to back; in a blocking
+// workload (a collective) a step starts only when the endpoint has
+// received every message of the earlier steps. The run ends when the last
+// message is delivered; packets are created when their step starts.
+//
+// # Physical units
+//
+// Physical describes a network in Gb/s, bytes and ns; Physical.Convert
+// turns it into a Config once. The channel cycle is one flit's
+// serialization time (flit bytes x 8 / link Gb/s); router latency is
+// rounded to router cycles (half up) and split as VC allocation 1, switch
+// allocation 1, crossbar the rest; link and endpoint latencies, and the
+// latency of each cable (NetworkOptions.LinkLatency, from cable lengths),
+// are rounded to channel cycles; a latency that rounds to zero cycles is
+// refused. Presets: "sc15" and "layout" (PhysicalPreset).
+//
+// # Measurement and saturation
 //
 // Warm-up runs in samples of SamplePeriod cycles until the mean latency and
 // the accepted flits of two consecutive samples agree within WarmupTol (at
 // least WarmupMin, at most WarmupMax cycles). Packets created during the
 // next MeasureCycles are measured; the run then drains until all of them
-// are delivered (at most DrainMax cycles), while injection continues. A run
-// whose warm-up sample latency exceeds LatencyBound is aborted as saturated
-// (AbortOnLatencyBound). If no flit moves for DeadlockCycles while flits are
-// in the network, Run returns a *DeadlockError.
+// are delivered (at most DrainMax cycles), while injection continues.
+//
+// A run is saturated (Result.Saturated, with the reason) when its measured
+// packets are not all delivered within DrainMax; when the accepted flits
+// fall short of those offered by more than SatTol (1%) plus 3 standard
+// deviations of a Poisson count; or when the mean packet latency exceeds
+// LatencyKnee (3) times the zero-load latency of the routes the measured
+// packets took (Result.ZeroLoadLatency, computed packet by packet, so that
+// non-minimal routes are their own reference), or LatencyBound cycles if
+// set. A run whose warm-up sample is already past twice the knee is
+// stopped there (AbortSaturated). If no flit moves for DeadlockCycles
+// while flits are in the network, Run returns a *DeadlockError.
 //
 // # Routing
 //
 // Routing is an interface: Route(view, router, packet) returns an output
 // port and a VC class; per-packet algorithm state lives in the Packet
 // (Inter, Flags, Aux), queue state is read through the View (Occupancy,
-// QueueLen). Classes map to VC ranges, so with more VCs than classes each
-// class gets several VCs. Built in: Minimal (table-driven shortest paths
-// on any graph, first or random minimal port, hop k on class k), Valiant
-// and UGAL-L/UGAL-G as defined for Slim Fly in Besta and Hoefler, SC14,
-// section IV (4 random Valiant candidates; UGAL-L cost hops x occupancy of
-// the first output port, UGAL-G sum of occupancies along the path;
-// 2 x diameter classes), UGALThreshold (SC15 section 3.3: minimal below an
-// occupancy threshold, else UGAL), and family-specific ones: DOR
-// (dimension order on tori, meshes and hypercubes, Dally-Seitz dateline
-// VCs), ANCA (adaptive nearest-common-ancestor on fat trees, 1 VC) and
-// Dragonfly (Kim et al., ISCA 2008: hierarchical MIN, VAL and UGAL-L with
-// a VC class per global hop taken). NewRouting lists the names.
+// QueueLen). Classes map to VC ranges (a routing may size them, VCLayout),
+// so with more VCs than classes each class gets several VCs. An
+// AdaptiveRouting instead offers options (port, class, escape or not)
+// among which VC allocation chooses with the credit state of each cycle.
+// Built in (NewRouting, RoutingNames, RoutingDoc):
+//
+//   - any topology: Minimal (table-driven shortest paths, hop k on class
+//     k), Valiant and UGAL-L/UGAL-G as defined for Slim Fly in Besta and
+//     Hoefler, SC14, section IV (2 x diameter classes), UGALThreshold (SC15
+//     section 3.3), UpDown (up*/down*, Autonet), DuatoUpDown (adaptive
+//     minimal with up*/down* escape, Silla and Duato) and MinAdaptive
+//     (adaptive minimal without escape: deadlocks, refused by the check);
+//   - tori, meshes, hypercubes: DOR (dimension order, two VC schemes on
+//     rings: DORPartition and DORCrossing) and DuatoDOR (Duato's protocol
+//     with DOR escape);
+//   - indirect networks with leaves (MLFM, OFT, fat trees, Myrinet-Clos):
+//     ValiantLeaf and UGALLeaf, SC15's INR and MLFM-A/OFT-A(Th), with the
+//     two-VC towards/away scheme of SC15 section 3.4;
+//   - fat trees: ANCA; Dragonflies: Dragonfly (Kim et al., ISCA 2008:
+//     hierarchical MIN, VAL and UGAL-L with BookSim2's bias).
+//
 // Network.Dist, MinPorts and MinPort expose the all-pairs tables (about 6
 // bytes per router pair) to other algorithms.
 //
@@ -99,13 +162,23 @@
 //
 // CheckDeadlockFree builds the channel dependency graph (Dally and Seitz,
 // 1987) of a routing on a network for a VC count by enumerating every
-// route and every adaptive or random choice (PathEnumerator, implemented
-// by all built-in routings) and tests it for cycles; RequiredVCs derives
-// the VC count a routing needs and verifies it. Results (tests in
-// cdg_test.go): Slim Fly q = 5 MIN needs 2 VCs, VAL, UGAL-L/G and
-// ugal-threshold 4 (SC14 section IV-D); DOR 2 on tori (1 without a ring
-// dimension), cyclic without datelines; ANCA 1; Dragonfly min-df 2,
-// val-df and ugal-l-df 3, table-driven MIN 3 (its diameter).
+// route and every adaptive or random choice (PathEnumerator, or the
+// options of an AdaptiveRouting) and tests it for cycles. For a routing
+// with escape options it tests the escape sub-network's extended
+// dependency graph instead (Duato's theorem: direct dependencies, and for
+// wormhole switching the indirect ones through adaptive hops), after
+// checking that every reachable state has an escape. RequiredVCs derives
+// the VC count a routing needs and verifies it. Before simulating, Run and
+// RunWorkload make this check (within a budget of states,
+// Config.DeadlockCheck; hop-indexed routings are acyclic by construction)
+// and refuse a cyclic configuration with a *CyclicError naming the cycle.
+// Results (tests in cdg_test.go, routing_escape_test.go): Slim Fly q = 5
+// MIN needs 2 VCs, VAL, UGAL-L/G and ugal-threshold 4 (SC14 section IV-D);
+// DOR 2 on tori (1 without a ring dimension), cyclic without datelines;
+// Duato-DOR acyclic in wormhole and virtual cut-through; up*/down* escape
+// acyclic in virtual cut-through, cyclic in wormhole on tori and random
+// rings; val-leaf and ugal-leaf 2 on MLFM and OFT; ANCA 1; Dragonfly
+// min-df 2, val-df and ugal-l-df 3, table-driven MIN 3 (its diameter).
 //
 // # Differences from BookSim2
 //
@@ -113,12 +186,24 @@
 //     and output speedup are 1. Output queues are bounded only by the
 //     downstream credits (BookSim: output_buffer_size).
 //   - Routing is computed when the head reaches the front of its VC, then
-//     RoutingDelay is waited; there is no speculative switch allocation
-//     and VC allocation is oldest-first rather than a separable allocator.
+//     RoutingDelay is waited; there is no speculative switch allocation,
+//     and VC allocation is oldest-first and takes the free VC with the most
+//     credits rather than BookSim2's separable allocator, which takes the
+//     lowest-numbered free VC.
+//   - Minimal routing is deadlock-free: hop-indexed classes confine first
+//     hops to VC 0 where BookSim2's anynet "min" lets every hop use every VC
+//     (which is not deadlock-free in general); first hops thus see more
+//     head-of-line blocking and the knee of a load curve lies slightly
+//     lower (validation: about 0.01 on the Slim Fly q = 5).
+//   - Body flits of a VC already allocated are switched in their arrival
+//     cycle, so their credits come back half a cycle sooner than a head's.
 //   - Buffers are partitioned statically over VCs; no shared buffer pools.
 //   - Warm-up and drain follow BookSim's latency-mode ideas but with the
-//     convergence test described above; latencies are exact distributions
-//     (histograms), not sample means.
+//     convergence test described above and a fixed measurement window;
+//     latencies are exact distributions (histograms), not sample means.
 //   - Destinations are drawn at injection rather than at creation (the
 //     same for memoryless patterns).
+//   - Saturation is the criterion above; BookSim2 declares a run unstable
+//     when the mean age of all packets (source queues included) exceeds
+//     latency_thres (500 cycles by default).
 package netsim

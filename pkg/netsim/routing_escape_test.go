@@ -47,6 +47,7 @@ func TestEscapeCDG(t *testing.T) {
 		{"hcube", "min-adaptive", VirtualCutThrough, false},
 		{"ring", "min-adaptive", VirtualCutThrough, false},
 		{"torus", "updown", Wormhole, true},
+		{"hcube", "updown", Wormhole, true},
 		{"ring", "updown", Wormhole, true},
 		{"myrinet", "updown", Wormhole, true},
 	} {

@@ -235,8 +235,8 @@ table "sf1" {
   columns = ["load", "accepted_load", "latency", "zero_load_latency", "sim_hops", "saturated", "simulated"]
   formats = { accepted_load = "%.4f", latency = "%.2f", latency_ci95 = "%.2f", zero_load_latency = "%.2f", sim_hops = "%.3f" }
 
-  # Misses (2, at the knee). At 0.90 netsim is 29.6 cycles (paper profile;
-  # 29.2 quick; BookSim2 27.2, +9%) and at 0.91 36.4 (37.5 quick; BookSim2
+  # Misses (2, at the knee). At 0.90 netsim is 29.4 cycles (paper profile;
+  # 30.2 quick; BookSim2 27.2, +8%) and at 0.91 37.1 (34.1 quick; BookSim2
   # 29.8), saturated by the 3 x zero-load knee: netsim's knee lies about
   # 0.01 lower.
   # Cause: netsim's MIN puts every first hop on VC 0 (its deadlock-free

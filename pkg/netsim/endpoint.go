@@ -136,6 +136,10 @@ func (s *sim) events() {
 	for _, ov := range sl.credits {
 		s.ov[ov].credits++
 		s.used[ov>>s.vs]--
+		if s.vct {
+			// A VC may now have room for a whole packet.
+			s.vaWake[s.portRtr[ov>>s.vs]] = s.now
+		}
 	}
 	for _, c := range sl.epCredits {
 		s.epCred[c]++

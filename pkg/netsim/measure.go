@@ -282,5 +282,9 @@ func (s *sim) clearlySaturated(lat, zl float64) string {
 // injection and ejection channels, a router pipeline per router, the
 // latencies of the links it crossed and the serialization of its flits.
 func (s *sim) zeroLoad(p *Packet) int64 {
-	return int64(2*s.le) + int64(p.Hops+1)*int64(s.rd+s.vad+s.sad) + int64(p.pathLat) + int64(p.Size-1)*int64(s.S)
+	path := int64(p.pathLat)
+	if s.linkLat >= 0 {
+		path = int64(p.Hops) * int64(s.linkLat)
+	}
+	return int64(2*s.le) + int64(p.Hops+1)*int64(s.rd+s.vad+s.sad) + path + int64(p.Size-1)*int64(s.S)
 }

@@ -25,6 +25,9 @@ func (s *sim) startHead(r, iv int32) {
 		}
 		o, lo, hi = s.portOff[r]+port, s.classLo[class], s.classHi[class]
 		p.Hops++
+		if s.linkLat < 0 {
+			p.pathLat += s.lat[o] // for the zero-load latency of the route
+		}
 	}
 	s.iv[iv].out, s.iv[iv].lo, s.iv[iv].hi = o, uint8(lo), uint8(hi)
 	s.iv[iv].state = vcVA
@@ -32,6 +35,7 @@ func (s *sim) startHead(r, iv int32) {
 	s.iv[iv].left = p.Size
 	s.vaBuf[s.vaOff[r]+s.vaN[r]] = iv
 	s.vaN[r]++
+	s.vaWake[r] = min(s.vaWake[r], s.now+s.rd)
 }
 
 // options asks the adaptive routing for p's next hops at r. A single
@@ -56,6 +60,7 @@ func (s *sim) options(r, iv int32, p *Packet) (o, lo, hi int32) {
 	if len(opts) == 1 && !opts[0].Escape {
 		op := opts[0]
 		p.Flags, p.Aux = op.Flags, op.Aux
+		p.pathLat += s.lat[s.portOff[r]+op.Port]
 		return s.portOff[r] + op.Port, s.classLo[op.Class], s.classHi[op.Class]
 	}
 	copy(s.opts[iv*s.maxOpt:], opts)
@@ -65,17 +70,24 @@ func (s *sim) options(r, iv int32, p *Packet) (o, lo, hi int32) {
 
 // step runs one router cycle of router r: VC allocation, switch
 // allocation and traversal, output channel transmission. VC allocation
-// comes first, so that it sees the state of the start of the cycle: an
-// output VC released by a tail in this cycle's switch allocation, and the
-// next packet of the input VC that tail leaves, take part in VC allocation
-// from the next router cycle on (as in BookSim2's IQ router, whose stage
-// evaluations precede the updates of the same internal step).
+// sees the state of the start of the cycle: an output VC released by a
+// tail in this cycle's switch allocation, and the next packet of the input
+// VC that tail leaves, take part in VC allocation from the next router
+// cycle on (as in BookSim2's IQ router, whose stage evaluations precede
+// the updates of the same internal step). Switch allocation runs first,
+// which keeps the VC states it touched in cache for VC allocation; a
+// released VC is marked free from the next cycle (releaseVC) and a next
+// packet becomes ready then (traverse). With VCAllocDelay 0 a VC granted
+// in this cycle may be switched in it, so VC allocation runs first.
 func (s *sim) step(r int32) {
-	if s.vaN[r] > 0 {
+	if s.vad == 0 && s.vaN[r] > 0 && s.vaWake[r] <= s.now {
 		s.vcAlloc(r)
 	}
 	if s.inBuf[r] > 0 {
 		s.switchAlloc(r)
+	}
+	if s.vad > 0 && s.vaN[r] > 0 && s.vaWake[r] <= s.now {
+		s.vcAlloc(r)
 	}
 	if s.inOq[r] > 0 {
 		s.transmit(r)
@@ -185,12 +197,19 @@ func (s *sim) traverse(r, iv, o int32) {
 	s.lastMove = s.now
 	s.iv[iv].left--
 	if s.iv[iv].left == 0 {
-		// Tail: release the output VC and start the next packet.
-		s.ov[ov].owner = -1
+		// Tail: release the output VC and start the next packet, both for
+		// VC allocation from the next router cycle on.
+		s.ov[ov].owner = freeFrom(s.now + 1)
+		s.vaWake[r] = min(s.vaWake[r], s.now+1)
+		s.vaRel[r] = s.now
 		s.iv[iv].state = vcIdle
 		s.saMask[p] &^= 1 << v
 		if s.iv[iv].len > 0 {
 			s.startHead(r, iv)
+			if s.iv[iv].ready <= s.now {
+				s.iv[iv].ready = s.now + 1
+				s.vaWake[r] = min(s.vaWake[r], s.now+1)
+			}
 		}
 	} else if s.iv[iv].len == 0 {
 		s.saMask[p] &^= 1 << v
@@ -206,10 +225,12 @@ func (s *sim) vcAlloc(r int32) {
 	list := s.vaBuf[s.vaOff[r] : s.vaOff[r]+s.vaN[r]]
 	k := 0
 	now := s.now
+	wake := s.neverTick
 	for _, iv := range list {
-		if s.iv[iv].ready > now {
+		if t := s.iv[iv].ready; t > now {
 			list[k] = iv
 			k++
+			wake = min(wake, t)
 			continue
 		}
 		need := int32(0)
@@ -223,7 +244,7 @@ func (s *sim) vcAlloc(r int32) {
 		} else {
 			for v := int32(s.iv[iv].lo); v < int32(s.iv[iv].hi); v++ {
 				ov := o<<s.vs | v
-				if s.ov[ov].owner < 0 && s.ov[ov].credits > bc {
+				if isFree(s.ov[ov].owner, now) && s.ov[ov].credits > bc {
 					best, bc = v, s.ov[ov].credits
 				}
 			}
@@ -234,9 +255,6 @@ func (s *sim) vcAlloc(r int32) {
 			continue
 		}
 		s.ov[o<<s.vs|best].owner = iv
-		if s.peer[o] >= 0 {
-			s.pk[s.ivBuf[iv*s.B+s.iv[iv].head]].pathLat += s.lat[o]
-		}
 		s.iv[iv].out = o
 		s.iv[iv].outVC = best
 		s.iv[iv].state = vcActive
@@ -244,6 +262,12 @@ func (s *sim) vcAlloc(r int32) {
 		s.saMask[iv>>s.vs] |= 1 << (iv & s.vmask)
 	}
 	s.vaN[r] = int32(k)
+	// Heads that failed wait for a release or credits; a VC released in
+	// this cycle's switch allocation is free from the next cycle.
+	if s.vaRel[r] == now {
+		wake = min(wake, now+1)
+	}
+	s.vaWake[r] = wake
 }
 
 // chooseOption picks the output VC of a head with adaptive options: the
@@ -265,7 +289,7 @@ func (s *sim) chooseOption(r, iv, need int32) (o, best int32) {
 			gp := off + op.Port
 			for v := s.classLo[op.Class]; v < s.classHi[op.Class]; v++ {
 				ov := gp<<s.vs | v
-				if s.ov[ov].owner >= 0 {
+				if !isFree(s.ov[ov].owner, s.now) {
 					continue
 				}
 				switch c := s.ov[ov].credits; {
@@ -284,6 +308,7 @@ func (s *sim) chooseOption(r, iv, need int32) (o, best int32) {
 			op := &opts[bestOpt]
 			p := &s.pk[s.ivBuf[iv*s.B+s.iv[iv].head]]
 			p.Flags, p.Aux = op.Flags, op.Aux
+			p.pathLat += s.lat[off+op.Port]
 			s.iv[iv].nopt = 0
 			return off + op.Port, best
 		}
@@ -323,3 +348,11 @@ func (s *sim) transmit(r int32) {
 		s.lastMove = now
 	}
 }
+
+// freeFrom returns the owner value of an output VC that is free from tick
+// t on: -1 for t <= -1 (free), -t-2 otherwise.
+func freeFrom(t int32) int32 { return -t - 2 }
+
+// isFree reports whether an output VC with owner value owner is free at
+// tick now (owner < 0: free from tick -owner-2).
+func isFree(owner, now int32) bool { return owner < 0 && -owner-2 <= now }

@@ -36,6 +36,7 @@ type Packet struct {
 	msg               int32 // message slot of a finite workload (-1: none)
 	pathLat           int32 // latencies (ticks) of the links crossed so far
 	measured          bool
+	_                 [7]byte // a record is 64 bytes: one cache line
 }
 
 // Flags bits used by the built-in algorithms.

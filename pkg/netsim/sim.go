@@ -38,7 +38,7 @@ type ivState struct {
 // ovState is the state of one output virtual channel.
 type ovState struct {
 	credits int32 // free slots in the downstream input VC
-	owner   int32 // input VC holding it, -1 if free
+	owner   int32 // input VC holding it (>= 0), or free from tick -owner-2 (isFree)
 }
 
 // oqEntry is a flit in an output queue.
@@ -85,6 +85,7 @@ type sim struct {
 	classLo   []int32
 	classHi   []int32
 	classes   int32
+	linkLat   int32    // the latency (ticks) of every router-to-router link, or -1 if they differ
 	maxOpt    int32    // options per input VC in opts (adaptive routings)
 	opts      []Option // adaptive options of the head of input VC iv: opts[iv*maxOpt:]
 	optBuf    []Option
@@ -109,13 +110,19 @@ type sim struct {
 	neverTick int32
 
 	// routers
-	R        int32
-	portOff  []int32 // len R+1
-	deg      []int32
-	inBuf    []int32 // flits in input buffers per router
-	inOq     []int32 // flits in output queues per router
-	vaOff    []int32 // per router: start in vaBuf
-	vaN      []int32
+	R       int32
+	portOff []int32 // len R+1
+	deg     []int32
+	inBuf   []int32 // flits in input buffers per router
+	inOq    []int32 // flits in output queues per router
+	vaOff   []int32 // per router: start in vaBuf
+	vaN     []int32
+	// vaWake[r] is the first tick at which VC allocation at r can grant
+	// anything: a head becomes ready, an output VC of r is released, or
+	// (virtual cut-through) credits reach an output VC of r. A pass before
+	// it would fail as the last one did, so step skips it.
+	vaWake   []int32
+	vaRel    []int32 // the last tick an output VC of r was released
 	vaBuf    []int32
 	portRtr  []int32 // global port -> router
 	portEp   []int32 // global port -> endpoint, -1 for network ports
@@ -290,6 +297,20 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config) (*
 			s.epPort[e] = gp
 		}
 	}
+	// With links of one latency a packet's path latency is its hops times
+	// it; otherwise routing sums it per hop (Packet.pathLat).
+	s.linkLat = -2
+	for gp, l := range s.lat {
+		if s.peer[gp] < 0 {
+			continue
+		}
+		switch {
+		case s.linkLat == -2:
+			s.linkLat = l
+		case s.linkLat != l:
+			s.linkLat = -1
+		}
+	}
 	maxDelay := maxLat + s.cd + 1
 	W := int32(1)
 	for W < maxDelay {
@@ -302,6 +323,11 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config) (*
 	s.inOq = make([]int32, R)
 	s.vaOff = make([]int32, R)
 	s.vaN = make([]int32, R)
+	s.vaWake = make([]int32, R)
+	s.vaRel = make([]int32, R)
+	for r := range s.vaRel {
+		s.vaRel[r] = -1
+	}
 	for r := 0; r < R; r++ {
 		s.vaOff[r] = s.portOff[r] * s.V
 	}

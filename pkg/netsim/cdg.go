@@ -327,6 +327,16 @@ func (d *Dependencies) EscapeCDG(vcs int, fc FlowControl) (*CDG, error) {
 	return d.cdg(vcs, d.classes, edges)
 }
 
+// graph returns the graph whose acyclicity makes the routing deadlock-free
+// with vcs VCs and flow control fc: the escape sub-network's extended
+// dependency graph for a routing with escape options, else the CDG.
+func (d *Dependencies) graph(vcs int, fc FlowControl) (*CDG, error) {
+	if d.Escape {
+		return d.EscapeCDG(vcs, fc)
+	}
+	return d.CDG(vcs)
+}
+
 // cdg maps edges onto vcs VCs, classes as vcRanges gives them for C
 // classes.
 func (d *Dependencies) cdg(vcs, C int, edges map[uint64]struct{}) (*CDG, error) {
@@ -427,12 +437,7 @@ func CheckDeadlockFreeFC(net *Network, rt Routing, vcs int, fc FlowControl) (boo
 	if err != nil {
 		return false, nil, err
 	}
-	var g *CDG
-	if d.Escape {
-		g, err = d.EscapeCDG(vcs, fc)
-	} else {
-		g, err = d.CDG(vcs)
-	}
+	g, err := d.graph(vcs, fc)
 	if err != nil {
 		return false, nil, err
 	}
@@ -550,12 +555,7 @@ func checkRun(net *Network, rt Routing, vcs int, fc FlowControl, budget int) (ch
 	if err != nil {
 		return false, err
 	}
-	var g *CDG
-	if d.Escape {
-		g, err = d.EscapeCDG(vcs, fc)
-	} else {
-		g, err = d.CDG(vcs)
-	}
+	g, err := d.graph(vcs, fc)
 	if err != nil {
 		return false, err
 	}

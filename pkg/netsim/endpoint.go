@@ -61,14 +61,7 @@ func (s *sim) inject() {
 			if s.epNext[e] > now {
 				continue
 			}
-			// Pick the VC with most credits.
-			base := e << s.vs
-			bv, bc := int32(-1), need-1
-			for v := int32(0); v < s.V; v++ {
-				if c := s.epCred[base|v]; c > bc {
-					bv, bc = v, c
-				}
-			}
+			bv := s.injectionVC(e, need)
 			if bv < 0 {
 				continue
 			}
@@ -105,6 +98,19 @@ func (s *sim) inject() {
 		}
 		s.sendFlit(e, ci, cur)
 	}
+}
+
+// injectionVC returns the injection VC of endpoint e with the most credits,
+// at least need of them, or -1.
+func (s *sim) injectionVC(e, need int32) int32 {
+	base := e << s.vs
+	bv, bc := int32(-1), need-1
+	for v := int32(0); v < s.V; v++ {
+		if c := s.epCred[base|v]; c > bc {
+			bv, bc = v, c
+		}
+	}
+	return bv
 }
 
 // sendFlit sends the next flit of packet cur from endpoint e on its

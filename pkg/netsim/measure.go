@@ -110,20 +110,9 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 				}
 			}
 		}
-		s.events()
-		s.inject()
-		for r := int32(0); r < s.R; r++ {
-			if s.inBuf[r]|s.inOq[r] != 0 {
-				s.step(r)
-			}
+		if err := s.advance(deadTicks); err != nil {
+			return nil, err
 		}
-		if s.err != nil {
-			return nil, s.err
-		}
-		if s.inNet > 0 && int64(s.now-s.lastMove) > deadTicks {
-			return nil, &DeadlockError{Cycle: int64(s.now / S), Idle: int64(s.now-s.lastMove) / int64(S), InFlight: s.inNet}
-		}
-		s.now++
 		if s.inNet == 0 && s.pending == 0 && s.busyEps == 0 {
 			s.skipIdle(phase, period)
 		}
@@ -287,4 +276,29 @@ func (s *sim) zeroLoad(p *Packet) int64 {
 		path = int64(p.Hops) * int64(s.linkLat)
 	}
 	return int64(2*s.le) + int64(p.Hops+1)*int64(s.rd+s.vad+s.sad) + path + int64(p.Size-1)*int64(s.S)
+}
+
+// advance runs one router cycle (events, injection, every router with
+// flits) and moves the clock on; it returns the run's error or a
+// *DeadlockError when no flit has moved for deadTicks.
+func (s *sim) advance(deadTicks int64) error {
+	s.events()
+	if s.wl != nil {
+		s.injectWorkload()
+	} else {
+		s.inject()
+	}
+	for r := int32(0); r < s.R; r++ {
+		if s.inBuf[r]|s.inOq[r] != 0 {
+			s.step(r)
+		}
+	}
+	if s.err != nil {
+		return s.err
+	}
+	if s.inNet > 0 && int64(s.now-s.lastMove) > deadTicks {
+		return &DeadlockError{Cycle: int64(s.now / s.S), Idle: int64(s.now-s.lastMove) / int64(s.S), InFlight: s.inNet}
+	}
+	s.now++
+	return nil
 }

@@ -5,35 +5,21 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/runexp/runexp/pkg/workload"
 )
 
-// Workload is a finite set of messages organised in steps (pkg/workload
-// provides all-to-all, nearest-neighbour and permutation exchanges, ring
-// allreduce and recursive-doubling allgather). Every endpoint sends the
-// messages of its steps in order; a message is cut into packets of
-// Config.PacketSize flits (the last one shorter if the message is not a
-// multiple), which the endpoint injects back to back. In a blocking
-// workload an endpoint starts step s+1 only when it has injected its
-// messages of step s and received every message of steps 0..s addressed to
-// it; otherwise only the injection is waited for. Sizes are in flits.
-type Workload interface {
-	// Endpoints returns the number of endpoints the workload was built for.
-	Endpoints() int
-	// Steps returns the number of steps of endpoint e.
-	Steps(e int32) int32
-	// Count returns the number of messages endpoint e sends in step s.
-	Count(e, s int32) int32
-	// Message returns message i of endpoint e in step s: its destination
-	// endpoint (not e) and its length in flits (>= 1).
-	Message(e, s, i int32) (dst int32, flits int64)
-	// Recvs returns how many messages sent in step s endpoint e receives.
-	Recvs(e, s int32) int32
-	// Blocking reports whether steps wait for the receives of earlier
-	// steps.
-	Blocking() bool
-	// Name describes the workload.
-	Name() string
-}
+// Workload is a finite set of messages organised in steps
+// (workload.Workload; pkg/workload provides all-to-all, nearest-neighbour
+// and permutation exchanges, ring allreduce and recursive-doubling
+// allgather). Every endpoint sends the messages of its steps in order; a
+// message is cut into packets of Config.PacketSize flits (the last one
+// shorter if the message is not a multiple), which the endpoint injects
+// back to back. In a blocking workload an endpoint starts step s+1 only
+// when it has injected its messages of step s and received every message
+// of steps 0..s addressed to it; otherwise only the injection is waited
+// for. Sizes are in flits.
+type Workload = workload.Workload
 
 // recvWindow is the number of steps ahead of its first incomplete step
 // for which an endpoint counts received messages in a flat array; counts
@@ -300,20 +286,9 @@ func (s *sim) runWorkload(ctx context.Context) (*Result, error) {
 			return nil, fmt.Errorf("netsim: workload %s not finished after %d cycles (max_cycles): %d of %d flits delivered",
 				w.wl.Name(), int64(s.now)/int64(S), s.ejFlits, w.totalFlits)
 		}
-		s.events()
-		s.injectWorkload()
-		for r := int32(0); r < s.R; r++ {
-			if s.inBuf[r]|s.inOq[r] != 0 {
-				s.step(r)
-			}
+		if err := s.advance(deadTicks); err != nil {
+			return nil, err
 		}
-		if s.err != nil {
-			return nil, s.err
-		}
-		if s.inNet > 0 && int64(s.now-s.lastMove) > deadTicks {
-			return nil, &DeadlockError{Cycle: int64(s.now / S), Idle: int64(s.now-s.lastMove) / int64(S), InFlight: s.inNet}
-		}
-		s.now++
 		if s.inNet == 0 && s.pending == 0 && s.busyEps == 0 && w.done < s.E && !s.anyReady() {
 			return nil, fmt.Errorf("netsim: workload %s stalled at cycle %d: %d endpoints wait for messages that were never sent",
 				w.wl.Name(), s.now/S, s.E-w.done)
@@ -387,13 +362,7 @@ func (s *sim) injectWorkload() {
 			if s.vct {
 				need = s.pk[cur].Size
 			}
-			base := e << s.vs
-			bv, bc := int32(-1), need-1
-			for v := int32(0); v < s.V; v++ {
-				if c := s.epCred[base|v]; c > bc {
-					bv, bc = v, c
-				}
-			}
+			bv := s.injectionVC(e, need)
 			if bv < 0 {
 				continue
 			}

@@ -97,16 +97,30 @@ func newRandomPermutation(e int32, seed uint64) *table {
 	if e < 2 {
 		return &table{idleTable(e)}
 	}
+	return &table{Derangement(e, seed)}
+}
+
+// Derangement returns a permutation of 0..n-1 without fixed points drawn
+// uniformly from the seed (nil if n < 2): Fisher-Yates shuffles on the
+// random_permutation stream, rejected until no element maps to itself. The
+// random_permutation pattern and pkg/workload's permutation exchange use
+// it, so the two agree for the same seed.
+func Derangement(n int32, seed uint64) []int32 {
+	if n < 2 {
+		return nil
+	}
 	rng := newRNG(seed, streamRandomPermutation)
-	dst := make([]int32, e)
+	dst := make([]int32, n)
 	for {
 		for i := range dst {
 			dst[i] = int32(i)
 		}
-		// Fisher-Yates; a uniform permutation conditioned on having no
-		// fixed point is a uniform derangement (about e tries expected).
+		// A uniform permutation conditioned on having no fixed point is a
+		// uniform derangement (about e = 2.718 tries expected). Position i
+		// is final once swapped, so a fixed point there rejects the draw
+		// at once.
 		ok := true
-		for i := e - 1; i > 0; i-- {
+		for i := n - 1; i > 0; i-- {
 			j := rng.Int32N(i + 1)
 			dst[i], dst[j] = dst[j], dst[i]
 			if dst[i] == i {
@@ -115,7 +129,7 @@ func newRandomPermutation(e int32, seed uint64) *table {
 			}
 		}
 		if ok && dst[0] != 0 {
-			return &table{dst}
+			return dst
 		}
 	}
 }

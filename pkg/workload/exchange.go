@@ -2,6 +2,8 @@ package workload
 
 import (
 	"fmt"
+
+	"github.com/runexp/runexp/pkg/traffic"
 )
 
 // allToAll is the all_to_all exchange on processes 0..n-1.
@@ -128,39 +130,7 @@ func NewPermutation(endpoints, active int, msgFlits int64, seed uint64) (Workloa
 	if err := checkFlits("msg_flits", msgFlits, int64(n)); err != nil {
 		return nil, fmt.Errorf("workload: %s: %w", Permutation, err)
 	}
-	return &permutation{e: int32(endpoints), n: n, dst: derangement(n, seed), flits: msgFlits, seed: seed}, nil
-}
-
-// derangement returns a uniformly drawn permutation of 0..n-1 without fixed
-// points (nil if n < 2). It is pkg/traffic's newRandomPermutation: same
-// algorithm, same stream, same result.
-func derangement(n int32, seed uint64) []int32 {
-	if n < 2 {
-		return nil
-	}
-	rng := newRNG(seed, streamPermutation)
-	dst := make([]int32, n)
-	for {
-		for i := range dst {
-			dst[i] = int32(i)
-		}
-		// Fisher-Yates; a uniform permutation conditioned on having no
-		// fixed point is a uniform derangement (about e = 2.718 tries
-		// expected). Position i is final once swapped, so a fixed point
-		// there rejects the draw at once.
-		ok := true
-		for i := n - 1; i > 0; i-- {
-			j := rng.Int32N(i + 1)
-			dst[i], dst[j] = dst[j], dst[i]
-			if dst[i] == i {
-				ok = false
-				break
-			}
-		}
-		if ok && dst[0] != 0 {
-			return dst
-		}
-	}
+	return &permutation{e: int32(endpoints), n: n, dst: traffic.Derangement(n, seed), flits: msgFlits, seed: seed}, nil
 }
 
 func (w *permutation) Endpoints() int { return int(w.e) }

@@ -46,9 +46,8 @@ import (
 	"strings"
 )
 
-// Workload is a finite set of messages organised in steps. It has the
-// method set of netsim.Workload, so every Workload can be passed to the
-// simulator.
+// Workload is a finite set of messages organised in steps; netsim.Workload
+// is this type, and netsim.RunWorkload simulates one.
 //
 // The arguments must be in range: e in [0, Endpoints()), s in
 // [0, Steps(e)) for Count and Message, i in [0, Count(e, s)). Count and
@@ -280,13 +279,10 @@ func EjectionBound(w Workload) int64 {
 	return most
 }
 
-// Streams of the seeded workloads (arbitrary distinct constants; the
-// permutation's is pkg/traffic's random_permutation stream, so that both
-// draw the same derangement).
-const (
-	streamAllToAll    uint64 = 0x776f726b6c6f6101 // "workloa" + 1
-	streamPermutation uint64 = 0x7472616666696301 // pkg/traffic streamRandomPermutation
-)
+// streamAllToAll is the random stream of the all-to-all order (an
+// arbitrary constant; the permutation exchange draws its derangement with
+// pkg/traffic's Derangement, on that package's stream).
+const streamAllToAll uint64 = 0x776f726b6c6f6101 // "workloa" + 1
 
 // newRNG returns the generator of stream of seed.
 func newRNG(seed, stream uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, stream)) }

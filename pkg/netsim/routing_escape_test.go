@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/graph"
 )
 
 // escapeNets are the networks of the escape-routing tests: a 2D torus, a
@@ -236,5 +238,24 @@ func TestEscapeWormholeRefused(t *testing.T) {
 	}
 	if res.DeadlockCheck != "acyclic" {
 		t.Errorf("deadlock check %q, want acyclic", res.DeadlockCheck)
+	}
+}
+
+// Up*/down* (and every table-driven routing) refuses a disconnected
+// network, naming two routers that cannot reach each other. (The families
+// build connected graphs, so a study cannot ask for this.)
+func TestUpDownDisconnected(t *testing.T) {
+	g, err := graph.FromEdges(4, []graph.Edge{{U: 0, V: 1}, {U: 2, V: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := NewNetwork(&families.Topology{Graph: g, Conc: []int32{1, 1, 1, 1}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"updown", "duato-updown", "min"} {
+		if _, err := NewRouting(n, name); err == nil || !strings.Contains(err.Error(), "disconnected (router 0 cannot reach 2)") {
+			t.Errorf("%s: error %v", name, err)
+		}
 	}
 }

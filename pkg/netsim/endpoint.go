@@ -169,7 +169,7 @@ func (s *sim) events() {
 		if n == 0 {
 			switch s.iv[iv].state {
 			case vcIdle:
-				s.startHead(r, iv)
+				s.startHead(r, iv, s.now)
 			case vcActive:
 				s.saMask[gp] |= 1 << (iv & s.vmask)
 			}

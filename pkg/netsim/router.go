@@ -4,8 +4,10 @@ import (
 	"fmt"
 )
 
-// startHead routes the packet at the front of idle input VC iv of r.
-func (s *sim) startHead(r, iv int32) {
+// startHead routes the packet at the front of idle input VC iv of r; it
+// takes part in VC allocation from tick earliest on (and after the routing
+// delay).
+func (s *sim) startHead(r, iv, earliest int32) {
 	pkt := s.ivBuf[iv*s.B+s.iv[iv].head]
 	p := &s.pk[pkt]
 	var o, lo, hi int32
@@ -25,17 +27,25 @@ func (s *sim) startHead(r, iv int32) {
 		}
 		o, lo, hi = s.portOff[r]+port, s.classLo[class], s.classHi[class]
 		p.Hops++
-		if s.linkLat < 0 {
-			p.pathLat += s.lat[o] // for the zero-load latency of the route
-		}
+		s.addPath(p, o)
 	}
+	ready := max(s.now+s.rd, earliest)
 	s.iv[iv].out, s.iv[iv].lo, s.iv[iv].hi = o, uint8(lo), uint8(hi)
 	s.iv[iv].state = vcVA
-	s.iv[iv].ready = s.now + s.rd
+	s.iv[iv].ready = ready
 	s.iv[iv].left = p.Size
 	s.vaBuf[s.vaOff[r]+s.vaN[r]] = iv
 	s.vaN[r]++
-	s.vaWake[r] = min(s.vaWake[r], s.now+s.rd)
+	s.vaWake[r] = min(s.vaWake[r], ready)
+}
+
+// addPath adds the latency of global output port o to p's path latency,
+// for the zero-load latency of its route, when links differ (with links of
+// one latency it is the hop count times that latency).
+func (s *sim) addPath(p *Packet, o int32) {
+	if s.linkLat < 0 {
+		p.pathLat += s.lat[o]
+	}
 }
 
 // options asks the adaptive routing for p's next hops at r. A single
@@ -60,7 +70,7 @@ func (s *sim) options(r, iv int32, p *Packet) (o, lo, hi int32) {
 	if len(opts) == 1 && !opts[0].Escape {
 		op := opts[0]
 		p.Flags, p.Aux = op.Flags, op.Aux
-		p.pathLat += s.lat[s.portOff[r]+op.Port]
+		s.addPath(p, s.portOff[r]+op.Port)
 		return s.portOff[r] + op.Port, s.classLo[op.Class], s.classHi[op.Class]
 	}
 	copy(s.opts[iv*s.maxOpt:], opts)
@@ -76,7 +86,7 @@ func (s *sim) options(r, iv int32, p *Packet) (o, lo, hi int32) {
 // cycle on (as in BookSim2's IQ router, whose stage evaluations precede
 // the updates of the same internal step). Switch allocation runs first,
 // which keeps the VC states it touched in cache for VC allocation; a
-// released VC is marked free from the next cycle (releaseVC) and a next
+// released VC is marked free from the next cycle (freeFrom) and a next
 // packet becomes ready then (traverse). With VCAllocDelay 0 a VC granted
 // in this cycle may be switched in it, so VC allocation runs first.
 func (s *sim) step(r int32) {
@@ -205,11 +215,7 @@ func (s *sim) traverse(r, iv, o int32) {
 		s.iv[iv].state = vcIdle
 		s.saMask[p] &^= 1 << v
 		if s.iv[iv].len > 0 {
-			s.startHead(r, iv)
-			if s.iv[iv].ready <= s.now {
-				s.iv[iv].ready = s.now + 1
-				s.vaWake[r] = min(s.vaWake[r], s.now+1)
-			}
+			s.startHead(r, iv, s.now+1)
 		}
 	} else if s.iv[iv].len == 0 {
 		s.saMask[p] &^= 1 << v
@@ -308,7 +314,7 @@ func (s *sim) chooseOption(r, iv, need int32) (o, best int32) {
 			op := &opts[bestOpt]
 			p := &s.pk[s.ivBuf[iv*s.B+s.iv[iv].head]]
 			p.Flags, p.Aux = op.Flags, op.Aux
-			p.pathLat += s.lat[off+op.Port]
+			s.addPath(p, off+op.Port)
 			s.iv[iv].nopt = 0
 			return off + op.Port, best
 		}

@@ -4,15 +4,23 @@
 // the cell's key (a sha256 over the key-scheme version, the cell kind, the
 // kind's code version, the canonical parameters and the keys of the input
 // cells; see KeyOf). A file holds named blobs and ends with a sha256 of all
-// that precedes it; Get verifies that checksum and reports a corrupt or
-// truncated file as ErrCorrupt (and removes it), so a damaged entry is
-// recomputed, never trusted.
+// that precedes it; Get verifies that checksum and reports a corrupt,
+// truncated or non-regular file as ErrCorrupt, so a damaged entry is
+// recomputed (and its file replaced by Put), never trusted. Get never
+// changes the store.
 //
 // Writes go to a temporary file in the destination directory, are fsynced
 // and then renamed over the final name. Renames are atomic, and the content
 // of a key is fully determined by the key, so several processes may fill the
 // same cache concurrently: the last rename wins with identical bytes, and a
 // reader never sees a partial file.
+//
+// A process that computes into the store holds a Lease on the keys it needs
+// for as long as it runs; Collect (garbage collection) never removes a key
+// of a live lease. Liveness is an flock(2) held on the lease file, so a
+// killed process releases its lease with its last file descriptor. Lock
+// serializes writers of one set of files (an experiment's outputs), so that
+// temporary files found under the lock are known to be dead.
 package cache
 
 import (
@@ -22,11 +30,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 )
 
 // SchemeVersion names the key scheme and the entry file format. Changing it
@@ -210,39 +218,138 @@ func decode(k Key, data []byte) (*Entry, error) {
 	return e, nil
 }
 
+// MaxEntrySize is the largest entry file Get reads (4 GiB); a larger file
+// is reported as corrupt rather than read into memory.
+const MaxEntrySize = 1 << 32
+
 // Get reads and verifies the entry for k. A missing entry gives ErrNotFound;
-// a corrupt one gives an error wrapping ErrCorrupt, and its file is removed
-// so that the cell is recomputed.
+// a corrupt one (bad checksum, truncated, another key's, larger than
+// MaxEntrySize, or not a regular file: a symbolic link, a directory, a FIFO
+// or a device) gives an error wrapping ErrCorrupt. Get does not remove
+// anything: a corrupt entry is replaced when its cell is computed again.
 func (s *Store) Get(k Key) (*Entry, error) {
 	path := s.Path(k)
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cache: read %s: %w", path, err)
+		return nil, err
 	}
 	e, err := decode(k, data)
 	if err != nil {
-		os.Remove(path)
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return e, nil
 }
 
-// Put stores e under k atomically: temp file, fsync, rename.
-func (s *Store) Put(k Key, e *Entry) error {
-	path := s.Path(k)
-	return WriteFileAtomic(path, encode(k, e))
+// readRegular reads path if it is a regular file of at most MaxEntrySize
+// bytes, without following a symbolic link and without blocking on a FIFO.
+func readRegular(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|openNoFollow, 0)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		if fi, lerr := os.Lstat(path); lerr == nil && !fi.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: %w: not a regular file (%s)", path, ErrCorrupt, fileType(fi.Mode()))
+		}
+		return nil, fmt.Errorf("cache: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("cache: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w: not a regular file (%s)", path, ErrCorrupt, fileType(st.Mode()))
+	}
+	if st.Size() > MaxEntrySize {
+		return nil, fmt.Errorf("%s: %w: %d bytes, more than the %d an entry may have", path, ErrCorrupt, st.Size(), int64(MaxEntrySize))
+	}
+	data := make([]byte, st.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, fmt.Errorf("%s: %w: %v", path, ErrCorrupt, err)
+	}
+	return data, nil
 }
 
-// Remove deletes the entry for k (no error if it does not exist).
+// fileType names a non-regular file mode.
+func fileType(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "mode " + m.String()
+}
+
+// Put stores e under k atomically: temp file, fsync, rename. The rename
+// replaces a corrupt entry, a symbolic link, a FIFO or a device node at the
+// entry's path; a directory there is refused (runexp removes nothing it
+// did not write).
+func (s *Store) Put(k Key, e *Entry) error {
+	path := s.Path(k)
+	err := WriteFileAtomic(path, encode(k, e))
+	if err != nil {
+		if fi, serr := os.Lstat(path); serr == nil && fi.IsDir() {
+			return fmt.Errorf("cache: %s is a directory, not a cache entry; remove it", path)
+		}
+	}
+	return err
+}
+
+// Remove deletes the entry for k (no error if it does not exist). It
+// removes only a regular file that starts as a runexp entry of k does (or
+// an empty file), so a file of another program that happens to have an
+// entry's name is left alone (Remove then returns ErrForeign).
 func (s *Store) Remove(k Key) error {
-	err := os.Remove(s.Path(k))
+	path := s.Path(k)
+	if !s.owns(k, path) {
+		return fmt.Errorf("%s: %w", path, ErrForeign)
+	}
+	err := os.Remove(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("cache: %w", err)
 	}
 	return nil
+}
+
+// ErrForeign is returned (wrapped) by Remove for a file at an entry's path
+// that is not a runexp cache entry.
+var ErrForeign = errors.New("not a runexp cache entry; left alone")
+
+// owns reports whether path (the file of k) is runexp's: a regular file
+// that is empty (a killed write cannot leave one, but an interrupted copy
+// can) or begins with the entry magic and k, or a path that does not exist.
+func (s *Store) owns(k Key, path string) bool {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	if fi.Size() == 0 {
+		return true
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openNoFollow, 0)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var head [len(magic) + len(Key{})]byte
+	if _, err := io.ReadFull(f, head[:]); err != nil {
+		return false
+	}
+	return bytes.Equal(head[:len(magic)], magic[:]) && bytes.Equal(head[len(magic):], k[:])
 }
 
 // EntryInfo describes one entry file found by List.
@@ -251,7 +358,9 @@ type EntryInfo struct {
 	Size int64
 }
 
-// List returns every entry in the store (in directory order, sorted by key).
+// List returns every entry in the store, sorted by key: the regular files
+// named <key>.rxc in the directory of the key's first two hex digits.
+// Anything else under the store's directory is not runexp's and is ignored.
 func (s *Store) List() ([]EntryInfo, error) {
 	var out []EntryInfo
 	dirs, err := os.ReadDir(s.dir)
@@ -262,7 +371,7 @@ func (s *Store) List() ([]EntryInfo, error) {
 		return nil, fmt.Errorf("cache: %w", err)
 	}
 	for _, d := range dirs {
-		if !d.IsDir() || len(d.Name()) != 2 {
+		if !d.IsDir() || !isHex2(d.Name()) {
 			continue
 		}
 		files, err := os.ReadDir(filepath.Join(s.dir, d.Name()))
@@ -275,7 +384,7 @@ func (s *Store) List() ([]EntryInfo, error) {
 				continue
 			}
 			k, err := ParseKey(strings.TrimSuffix(name, fileExt))
-			if err != nil {
+			if err != nil || k.String()[:2] != d.Name() || !f.Type().IsRegular() {
 				continue
 			}
 			info, err := f.Info()
@@ -286,73 +395,4 @@ func (s *Store) List() ([]EntryInfo, error) {
 		}
 	}
 	return out, nil
-}
-
-// RemoveTemps deletes temporary files left behind by interrupted writes that
-// are older than age (younger ones may belong to a running process). It
-// returns the number of files and bytes removed.
-func (s *Store) RemoveTemps(age time.Duration) (files int, bytes int64, err error) {
-	cutoff := time.Now().Add(-age)
-	err = filepath.WalkDir(s.dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil
-			}
-			return err
-		}
-		if d.IsDir() || !strings.HasPrefix(d.Name(), tempPrefix) {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil || info.ModTime().After(cutoff) {
-			return nil
-		}
-		if os.Remove(path) == nil {
-			files++
-			bytes += info.Size()
-		}
-		return nil
-	})
-	return files, bytes, err
-}
-
-const tempPrefix = ".tmp-"
-
-// WriteFileAtomic writes data to path so that readers see either the old
-// content or the new one, never a mix: it writes a temporary file in the
-// same directory, fsyncs it, and renames it over path. Parent directories are
-// created as needed.
-func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	f, err := os.CreateTemp(dir, tempPrefix+filepath.Base(path)+"-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	tmp := f.Name()
-	fail := func(err error) error {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if _, err := f.Write(data); err != nil {
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
 }

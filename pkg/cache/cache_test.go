@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
-	"time"
 )
 
 func testEntry() *Entry {
@@ -60,7 +58,8 @@ func TestPutGet(t *testing.T) {
 }
 
 // TestCorrupt damages an entry in several ways; each must be reported as
-// ErrCorrupt and the file removed.
+// ErrCorrupt, the file left as it is (Get writes nothing), and a Put
+// replaces it.
 func TestCorrupt(t *testing.T) {
 	k := KeyOf("metric", 1, []byte(`{}`), nil)
 	other := KeyOf("metric", 2, []byte(`{}`), nil)
@@ -88,11 +87,18 @@ func TestCorrupt(t *testing.T) {
 			if err := os.WriteFile(path, c.damage(path, data), 0o644); err != nil {
 				t.Fatal(err)
 			}
+			damaged, _ := os.ReadFile(path)
 			if _, err := s.Get(k); !errors.Is(err, ErrCorrupt) {
 				t.Fatalf("Get = %v, want ErrCorrupt", err)
 			}
-			if s.Has(k) {
-				t.Error("corrupt entry was not removed")
+			if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, damaged) {
+				t.Errorf("Get changed the corrupt entry (%v)", err)
+			}
+			if err := s.Put(k, testEntry()); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Get(k); err != nil {
+				t.Errorf("Get after Put: %v", err)
 			}
 		})
 	}
@@ -161,28 +167,9 @@ func TestConcurrentPut(t *testing.T) {
 	if err != nil || len(list) != 20 {
 		t.Fatalf("List: %d entries, %v", len(list), err)
 	}
-	n, _, err := s.RemoveTemps(0)
+	n, _, err := s.removeTemps(0, true)
 	if err != nil || n != 0 {
-		t.Errorf("RemoveTemps found %d leftover temp files (%v)", n, err)
-	}
-}
-
-func TestRemoveTemps(t *testing.T) {
-	s := New(t.TempDir())
-	dir := filepath.Join(s.Dir(), "ab")
-	os.MkdirAll(dir, 0o755)
-	old := filepath.Join(dir, tempPrefix+"x")
-	young := filepath.Join(dir, tempPrefix+"y")
-	os.WriteFile(old, []byte("12345"), 0o644)
-	os.WriteFile(young, []byte("1"), 0o644)
-	past := time.Now().Add(-2 * time.Hour)
-	os.Chtimes(old, past, past)
-	n, b, err := s.RemoveTemps(time.Hour)
-	if err != nil || n != 1 || b != 5 {
-		t.Fatalf("RemoveTemps = %d, %d, %v; want 1, 5, nil", n, b, err)
-	}
-	if _, err := os.Stat(young); err != nil {
-		t.Error("young temp file removed")
+		t.Errorf("found %d leftover temp files (%v)", n, err)
 	}
 }
 

@@ -320,7 +320,10 @@ func (o *options) execute(ctx context.Context, args []string, makePlan func(*eva
 	}
 	obs, done := o.observer()
 	en := o.engine(obs)
-	p := makePlan(eval.BuildGraph(exps), en)
+	g := eval.BuildGraph(exps)
+	en.Lease(g) // before planning: gc keeps what the plan finds cached
+	defer en.Close()
+	p := makePlan(g, en)
 	en.EmitPlan(p, false)
 	_, err = en.Run(ctx, p)
 	done()
@@ -422,9 +425,11 @@ func (o *options) gcCmd() *cobra.Command {
 		Short: "Drop cache entries that no experiment references",
 		Long: `gc removes every cache entry (results/.cache) that none of the named
 experiments (default: the experiments directory) references with the current
---var values, plus temporary files older than an hour left by interrupted
-writes. Cells of other profiles (say --var profile=paper) are dropped unless
-you name them with the same --var values.`,
+--var values, plus temporary files left by killed processes. Cells of other
+profiles (say --var profile=paper) are dropped unless you name them with the
+same --var values. Cells of runs that are going on (any experiment, profile
+or --var values) are kept: each run leases its cells for as long as it
+lives. gc touches only runexp's own files.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"experiments"}
@@ -440,15 +445,23 @@ you name them with the same --var values.`,
 			}
 			if o.json {
 				json.NewEncoder(o.stdout).Encode(map[string]any{"event": "gc", "removed": st.Removed, "removed_bytes": st.RemovedBytes,
-					"kept": st.Kept, "kept_bytes": st.KeptBytes, "temp_files": st.Temps, "dry_run": dry})
+					"kept": st.Kept, "kept_bytes": st.KeptBytes, "temp_files": st.Temps, "live_runs": st.Live,
+					"foreign_files": st.Foreign, "dry_run": dry})
 				return nil
 			}
 			verb := "removed"
 			if dry {
 				verb = "would remove"
 			}
-			fmt.Fprintf(o.stdout, "%s %d cache entries (%s) and %d temporary files; kept %d (%s)\n",
+			fmt.Fprintf(o.stdout, "%s %d cache entries (%s) and %d temporary files; kept %d (%s)",
 				verb, st.Removed, fmtBytes(st.RemovedBytes), st.Temps, st.Kept, fmtBytes(st.KeptBytes))
+			if st.Live > 0 {
+				fmt.Fprintf(o.stdout, ", including those of %d running runexp process(es)", st.Live)
+			}
+			fmt.Fprintln(o.stdout)
+			if st.Foreign > 0 {
+				fmt.Fprintf(o.stdout, "left alone %d files with cache entry names that are not runexp entries\n", st.Foreign)
+			}
 			return nil
 		},
 	}

@@ -404,7 +404,7 @@ func TestConcurrentRuns(t *testing.T) {
 	if sum, _ := runAll(t, load(t, nil, exp), results, 2); sum.Computed != 0 {
 		t.Errorf("after concurrent runs, a third run computed %d cells", sum.Computed)
 	}
-	n, _, _ := cache.New(CacheDir(results)).RemoveTemps(0)
+	n, _ := cache.New(CacheDir(results)).Temps()
 	if n != 0 {
 		t.Errorf("%d temporary files left", n)
 	}

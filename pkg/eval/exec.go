@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -18,11 +20,51 @@ import (
 // Engine executes plans: it computes cells on a local worker pool, stores
 // each finished cell in the cache at once, and writes the experiments'
 // outputs under Results.
+//
+// While it runs, the engine holds a cache lease on every key of the plan's
+// graph, so that `runexp gc` in another process removes none of them (see
+// cache.Lease). Call Lease before planning to cover the plan too (the CLI
+// does), and Close when done; Run takes and releases a lease itself if none
+// is held.
 type Engine struct {
 	Results  string       // the results directory (outputs in <Results>/<experiment>/)
 	Store    *cache.Store // the cell cache (normally <Results>/.cache)
 	Workers  int          // cells computed at once; <= 0 means runtime.NumCPU()
 	Observer Observer     // receives progress events; may be nil
+
+	lease    *cache.Lease
+	leaseErr error // why no lease could be taken: the cache is not writable
+	leased   bool  // Lease was called
+}
+
+// Lease registers every cell key of g as needed by this process until
+// Close, so that garbage collection by other processes keeps them. It does
+// not fail: a cache that cannot be written (a read-only results directory)
+// is remembered, and Run then refuses to compute anything, before it starts,
+// but still succeeds when every cell is cached and every output is up to
+// date.
+func (en *Engine) Lease(g *Graph) {
+	en.Close()
+	keys := make([]cache.Key, len(g.Cells))
+	for i, c := range g.Cells {
+		keys[i] = c.Key
+	}
+	en.leased = true
+	if fi, err := os.Stat(en.Results); err == nil && !fi.IsDir() {
+		en.leaseErr = fmt.Errorf("results directory %s is not a directory", en.Results)
+		return
+	}
+	en.lease, en.leaseErr = en.Store.Lease(keys)
+	if en.leaseErr != nil {
+		en.leaseErr = fmt.Errorf("results directory %s is not writable: %w", en.Results, en.leaseErr)
+	}
+}
+
+// Close releases the lease taken by Lease.
+func (en *Engine) Close() error {
+	err := en.lease.Release()
+	en.lease, en.leaseErr, en.leased = nil, nil, false
+	return err
 }
 
 // NewEngine returns an engine for the results directory with its cache in
@@ -53,6 +95,7 @@ type run struct {
 	mu      sync.Mutex // guards results and observer calls
 	results map[*Cell]*result
 	uses    map[*Cell]int            // remaining dependents that will read the result
+	failed  map[*Cell]bool           // cells that failed or were skipped in this run
 	outputs map[*Experiment][]string // files written or confirmed per experiment
 }
 
@@ -87,12 +130,16 @@ func (en *Engine) EmitPlan(p *Plan, all bool) {
 // is cancelled, no new cell starts; running cells are asked to stop, every
 // finished cell stays cached, outputs are not written, and Run returns
 // ctx.Err(). If cells fail, the others still run and are cached, the outputs
-// that do not depend on a failed cell are written, and the error wraps
-// ErrCellsFailed.
+// that do not depend on a failed cell are written, the files of those that
+// do are kept from the last run that wrote them, and the error wraps
+// ErrCellsFailed. A results directory that cannot be written is reported
+// before any cell is computed.
 func (en *Engine) Run(ctx context.Context, p *Plan) (*Summary, error) {
 	start := time.Now()
-	r := &run{en: en, plan: p, results: map[*Cell]*result{}, uses: map[*Cell]int{}, outputs: map[*Experiment][]string{}}
+	r := &run{en: en, plan: p, results: map[*Cell]*result{}, uses: map[*Cell]int{}, failed: map[*Cell]bool{},
+		outputs: map[*Experiment][]string{}}
 	sum := &Summary{}
+	runs := false
 	for _, pe := range p.Entries {
 		if pe.Run || pe.Status == Cached {
 			sum.Cells++
@@ -100,23 +147,26 @@ func (en *Engine) Run(ctx context.Context, p *Plan) (*Summary, error) {
 		if pe.Status == Cached && !pe.Run {
 			sum.Cached++
 		}
+		runs = runs || pe.Run
+	}
+	if !en.leased {
+		en.Lease(p.Graph)
+		defer en.Close()
+	}
+	if runs {
+		if err := en.writable(p.Graph); err != nil {
+			return sum, err
+		}
 	}
 	failed := r.execute(ctx, sum)
 	sum.Interrupted = ctx.Err() != nil
 	var err error
-	if !sum.Interrupted {
-		for _, e := range p.Graph.Experiments {
-			n, werr := r.writeOutputs(e)
-			sum.Written += n
-			if werr != nil {
-				en.emit(Event{Type: EventError, Experiment: e.Name, Error: werr.Error()})
-				err = werr
-			}
-		}
-	}
 	for _, e := range p.Graph.Experiments {
-		if merr := r.updateManifest(e); merr != nil && err == nil {
-			err = merr
+		n, werr := r.finish(e, !sum.Interrupted)
+		sum.Written += n
+		if werr != nil {
+			en.emit(Event{Type: EventError, Experiment: e.Name, Error: werr.Error()})
+			err = errors.Join(err, werr)
 		}
 	}
 	sum.Duration = seconds(time.Since(start))
@@ -128,6 +178,56 @@ func (en *Engine) Run(ctx context.Context, p *Plan) (*Summary, error) {
 		return sum, fmt.Errorf("%d of %d %w", failed, sum.Computed+failed, ErrCellsFailed)
 	}
 	return sum, err
+}
+
+// writable reports an error if the cache or an experiment's output
+// directory cannot be written, so that a run fails before it computes.
+func (en *Engine) writable(g *Graph) error {
+	if en.leaseErr != nil {
+		return en.leaseErr
+	}
+	for _, e := range g.Experiments {
+		dir := filepath.Join(en.Results, e.Name)
+		err := os.MkdirAll(dir, 0o755)
+		if err == nil {
+			var f *os.File
+			if f, err = os.CreateTemp(dir, cache.TempName("probe")+"*"); err == nil {
+				f.Close()
+				err = os.Remove(f.Name())
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("results directory %s is not writable: %w", dir, err)
+		}
+	}
+	return nil
+}
+
+// finish writes the outputs of e (if write) and records its cells in the
+// manifest, holding e's output lock: concurrent runs of one experiment
+// write its outputs one after the other, and a temporary output file found
+// under the lock was left by a killed process and is removed.
+func (r *run) finish(e *Experiment, write bool) (int, error) {
+	unlock, err := r.en.Store.Lock("outputs-" + e.Name)
+	if err != nil {
+		if r.en.leaseErr == nil {
+			return 0, err
+		}
+		unlock = func() error { return nil } // a read-only results directory: nobody writes it
+	}
+	defer unlock()
+	var errs []error
+	n := 0
+	if err := r.removeTemps(e); err != nil && r.en.leaseErr == nil {
+		errs = append(errs, err)
+	}
+	if write {
+		var werr error
+		n, werr = r.writeOutputs(e)
+		errs = append(errs, werr)
+	}
+	errs = append(errs, r.updateManifest(e))
+	return n, errors.Join(errs...)
 }
 
 // task is a cell that runs in this execution.
@@ -178,6 +278,7 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			return
 		}
 		skipped[t] = true
+		r.failed[t.cell] = true
 		finished++
 		sum.Skipped++
 		r.en.emit(Event{Type: EventSkip, Experiment: t.cell.Exp.Name, Cell: t.cell.ID, Kind: t.cell.Kind, Label: t.cell.Label,
@@ -216,6 +317,7 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 				finished--
 				skip(d.t, msg)
 			} else {
+				r.failed[c] = true
 				r.en.emit(Event{Type: EventError, Experiment: c.Exp.Name, Cell: c.ID, Kind: c.Kind, Label: c.Label,
 					Error: msg, Duration: seconds(d.dur), Done: finished, Total: total, Running: running})
 				for _, dep := range d.t.dependents {
@@ -277,12 +379,12 @@ func (r *run) runCell(ctx context.Context, c *Cell) (err error) {
 		return err
 	}
 	r.mu.Lock()
-	if r.uses[c] > 0 {
-		r.results[c] = res
+	if r.uses[c] > 0 || isOutput(c) {
+		r.results[c] = res // outputs are written from memory, whatever happens to the cache
 	}
 	for _, in := range c.Inputs {
 		r.uses[in]--
-		if r.uses[in] == 0 {
+		if r.uses[in] == 0 && !isOutput(in) {
 			delete(r.results, in)
 		}
 	}
@@ -318,6 +420,15 @@ func (r *run) input(c *Cell) (*result, error) {
 		return nil, fmt.Errorf("input %s: %w", c.Label, err)
 	}
 	return res, nil
+}
+
+// isOutput reports whether c's result is written under results/.
+func isOutput(c *Cell) bool {
+	switch c.Kind {
+	case KindDataset, KindFigure, KindTable:
+		return true
+	}
+	return false
 }
 
 // updateManifest records the cells of e that are now in the cache, keeping

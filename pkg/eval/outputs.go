@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/runexp/runexp/pkg/cache"
 	"github.com/runexp/runexp/pkg/report"
@@ -19,23 +22,93 @@ const (
 	tablesDir  = "tables"
 )
 
-// entryOf returns the stored entry of an output cell, or nil if it is not
-// available (failed or skipped in this run).
-func (r *run) entryOf(c *Cell) *cache.Entry {
+// entryOf returns the stored entry of an output cell. Without an entry it
+// says why: the cell failed or was skipped in this run, or it was neither
+// cached nor computed (a report without data); it returns an error if the
+// entry should be there and is not (removed by another process).
+func (r *run) entryOf(c *Cell) (*cache.Entry, string, error) {
+	r.mu.Lock()
+	res, ok := r.results[c]
+	failed := r.failed[c]
+	r.mu.Unlock()
+	switch {
+	case failed:
+		return nil, "its cell failed or was skipped", nil
+	case ok:
+		return res.entry, "", nil
+	}
 	if e, ok := r.plan.loaded[c.Key]; ok {
-		return e
+		return e, "", nil
+	}
+	if pe := r.plan.Entry(c); pe != nil && !pe.Run && pe.Status != Cached {
+		return nil, "not computed", nil
 	}
 	e, err := r.en.Store.Get(c.Key)
 	if err != nil {
-		return nil
+		return nil, "its cache entry could not be read", fmt.Errorf("%s: %w", c.Label, err)
 	}
-	return e
+	return e, "", nil
+}
+
+// declaredOutputs lists the files e's blocks produce under
+// results/<experiment>/, relative and slash-separated.
+func declaredOutputs(e *Experiment) []string {
+	outs := []string{"report.md"}
+	for _, s := range e.Studies {
+		outs = append(outs, s.Name+".parquet")
+	}
+	for _, f := range e.Figures {
+		outs = append(outs, path.Join(figuresDir, f.Name+".pdf"), path.Join(figuresDir, f.Name+".png"))
+	}
+	expect := false
+	for _, t := range e.Tables {
+		outs = append(outs, path.Join(tablesDir, t.Name+".md"), path.Join(tablesDir, t.Name+".tex"), path.Join(tablesDir, t.Name+".csv"))
+		expect = expect || len(t.Expect) > 0
+	}
+	if expect {
+		outs = append(outs, "scorecard.md", "scorecard.json")
+	}
+	return outs
+}
+
+// removeTemps removes the temporary files a killed run left while writing
+// e's outputs and manifest (the caller holds e's output lock, so no live
+// process is writing them).
+func (r *run) removeTemps(e *Experiment) error {
+	byDir := map[string][]string{}
+	names := append(declaredOutputs(e), readManifest(r.en.Results, e.Name).Outputs...)
+	for _, o := range names {
+		if !filepath.IsLocal(o) {
+			continue
+		}
+		dir, base := path.Split(o)
+		byDir[dir] = append(byDir[dir], base)
+	}
+	var errs []error
+	for dir, bases := range byDir {
+		_, err := cache.RemoveTempsIn(filepath.Join(r.en.Results, e.Name, filepath.FromSlash(dir)), bases)
+		errs = append(errs, err)
+	}
+	_, err := cache.RemoveTempsIn(filepath.Dir(manifestPath(r.en.Results, e.Name)), []string{e.Name + ".json"})
+	errs = append(errs, err)
+	return errors.Join(errs...)
+}
+
+// relPos makes an expectation's position ("file:line,col-col") relative to
+// the experiment's directory, so that scorecards do not depend on how the
+// experiment's path was typed.
+func relPos(e *Experiment, pos string) string {
+	if rest, ok := strings.CutPrefix(pos, e.Path+":"); ok {
+		return filepath.Base(e.Path) + ":" + rest
+	}
+	return pos
 }
 
 // writeOutputs writes the Parquet datasets, figures, tables, scorecard and
-// report of e. A file is rewritten only if its content changed; outputs of
-// an earlier run that are no longer produced are removed. It returns the
-// number of files written.
+// report of e. A file is rewritten only if its content changed. The files
+// of an output whose cell failed or was skipped are left as an earlier run
+// wrote them, and the report says so; only the files of blocks that left
+// the experiment are removed. It returns the number of files written.
 func (r *run) writeOutputs(e *Experiment) (int, error) {
 	g := r.plan.Graph
 	dir := filepath.Join(r.en.Results, e.Name)
@@ -56,40 +129,81 @@ func (r *run) writeOutputs(e *Experiment) (int, error) {
 		r.en.emit(Event{Type: EventWrite, Experiment: e.Name, Path: path})
 	}
 	ix := report.Index{Experiment: e.Name, Title: e.Title, Description: e.Description}
+	// entry returns c's entry, or nil after recording why there is none:
+	// the files rels are kept from an earlier run where they exist.
+	entry := func(c *Cell, what string, rels ...string) *cache.Entry {
+		ent, why, err := r.entryOf(c)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("output %s not written: %w", what, err))
+		}
+		if ent != nil {
+			return ent
+		}
+		var kept []string
+		for _, rel := range rels {
+			if fi, err := os.Stat(filepath.Join(dir, rel)); err == nil && fi.Mode().IsRegular() {
+				kept = append(kept, rel)
+				outs = append(outs, rel)
+			}
+		}
+		if len(kept) > 0 {
+			ix.NotUpdated = append(ix.NotUpdated, fmt.Sprintf("%s: %s; %s kept from an earlier run", what, why, strings.Join(kept, ", ")))
+		} else {
+			ix.NotUpdated = append(ix.NotUpdated, fmt.Sprintf("%s: %s; no earlier output", what, why))
+		}
+		return nil
+	}
 	for _, s := range e.Studies {
-		ent := r.entryOf(g.Datasets[s])
+		rel := s.Name + ".parquet"
+		se := report.StudyEntry{Name: s.Name, Path: rel, Rows: s.Rows(), Columns: columnNames(s)}
+		ent := entry(g.Datasets[s], "study "+s.Name, rel)
 		if ent == nil {
+			if _, err := os.Stat(filepath.Join(dir, rel)); err == nil {
+				ix.Studies = append(ix.Studies, se)
+			}
 			continue
 		}
 		data, _ := ent.Blob(blobParquet)
-		rel := s.Name + ".parquet"
 		put(rel, data)
-		ix.Studies = append(ix.Studies, report.StudyEntry{Name: s.Name, Path: rel, Rows: s.Rows(), Columns: columnNames(s)})
+		ix.Studies = append(ix.Studies, se)
 	}
 	for _, f := range e.Figures {
-		ent := r.entryOf(g.Figures[f])
+		fe := report.FigureEntry{Name: f.Name, Title: f.Spec.Title,
+			PDF: path.Join(figuresDir, f.Name+".pdf"), PNG: path.Join(figuresDir, f.Name+".png")}
+		ent := entry(g.Figures[f], "figure "+f.Name, fe.PDF, fe.PNG)
 		if ent == nil {
+			if _, err := os.Stat(filepath.Join(dir, fe.PNG)); err == nil {
+				ix.Figures = append(ix.Figures, fe)
+			}
 			continue
 		}
 		pdf, _ := ent.Blob(blobPDF)
 		png, _ := ent.Blob(blobPNG)
-		fe := report.FigureEntry{Name: f.Name, Title: f.Spec.Title,
-			PDF: filepath.Join(figuresDir, f.Name+".pdf"), PNG: filepath.Join(figuresDir, f.Name+".png")}
 		put(fe.PDF, pdf)
 		put(fe.PNG, png)
 		ix.Figures = append(ix.Figures, fe)
 	}
 	var score []report.Result
 	for _, t := range e.Tables {
-		ent := r.entryOf(g.Tables[t])
+		te := report.TableEntry{Name: t.Name, Title: t.Spec.Title,
+			Markdown: path.Join(tablesDir, t.Name+".md"), LaTeX: path.Join(tablesDir, t.Name+".tex"), CSV: path.Join(tablesDir, t.Name+".csv")}
+		ent := entry(g.Tables[t], "table "+t.Name, te.Markdown, te.LaTeX, te.CSV)
 		if ent == nil {
+			if md, err := os.ReadFile(filepath.Join(dir, te.Markdown)); err == nil {
+				te.Content = md
+				ix.Tables = append(ix.Tables, te)
+			}
+			for _, x := range t.Expect {
+				x.Pos = relPos(e, x.Pos)
+				score = append(score, report.Result{Expectation: x,
+					Err: "not evaluated: table " + t.Name + " was not rendered in the last run"})
+			}
 			continue
 		}
 		md, _ := ent.Blob(blobMarkdown)
 		tex, _ := ent.Blob(blobLaTeX)
 		csv, _ := ent.Blob(blobCSV)
-		te := report.TableEntry{Name: t.Name, Title: t.Spec.Title, Content: md,
-			Markdown: filepath.Join(tablesDir, t.Name+".md"), LaTeX: filepath.Join(tablesDir, t.Name+".tex"), CSV: filepath.Join(tablesDir, t.Name+".csv")}
+		te.Content = md
 		put(te.Markdown, md)
 		put(te.LaTeX, tex)
 		put(te.CSV, csv)
@@ -101,7 +215,7 @@ func (r *run) writeOutputs(e *Experiment) (int, error) {
 			continue
 		}
 		for i := range rs {
-			rs[i].Pos = t.Expect[i].Pos // positions are not part of the cell key
+			rs[i].Pos = relPos(e, t.Expect[i].Pos) // positions are not part of the cell key
 		}
 		score = append(score, rs...)
 	}
@@ -123,13 +237,13 @@ func (r *run) writeOutputs(e *Experiment) (int, error) {
 	}
 	put("report.md", report.RenderIndex(ix))
 	sort.Strings(outs)
-	// Remove what an earlier run wrote and this one no longer produces.
-	prev := readManifest(r.en.Results, e.Name).Outputs
+	outs = slices.Compact(outs)
+	// Remove what an earlier run wrote for blocks that left the experiment.
 	keep := map[string]bool{}
-	for _, o := range outs {
+	for _, o := range append(declaredOutputs(e), outs...) {
 		keep[o] = true
 	}
-	for _, o := range prev {
+	for _, o := range readManifest(r.en.Results, e.Name).Outputs {
 		if !keep[o] && filepath.IsLocal(o) {
 			if err := os.Remove(filepath.Join(dir, o)); err != nil && !errors.Is(err, os.ErrNotExist) {
 				errs = append(errs, err)

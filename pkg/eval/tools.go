@@ -8,7 +8,6 @@ import (
 	"os"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -144,43 +143,18 @@ func List(w io.Writer, p *Plan, cells, asJSON bool) {
 }
 
 // GCStats reports what CollectGarbage removed and kept.
-type GCStats struct {
-	Removed, Kept           int
-	RemovedBytes, KeptBytes int64
-	Temps                   int // temporary files removed
-}
+type GCStats = cache.Collected
 
 // CollectGarbage removes the cache entries that no cell of g references and
-// temporary files older than an hour (younger ones may belong to a running
-// process). With dryRun it only counts.
+// no live run has leased (see cache.Store.Collect), and the temporary files
+// of killed writers: all of them when no run is live, else those older than
+// an hour. It touches only runexp's own files. With dryRun it only counts.
 func CollectGarbage(g *Graph, store *cache.Store, dryRun bool) (GCStats, error) {
-	var st GCStats
 	keep := map[cache.Key]bool{}
 	for _, c := range g.Cells {
 		keep[c.Key] = true
 	}
-	list, err := store.List()
-	if err != nil {
-		return st, err
-	}
-	for _, e := range list {
-		if keep[e.Key] {
-			st.Kept++
-			st.KeptBytes += e.Size
-			continue
-		}
-		st.Removed++
-		st.RemovedBytes += e.Size
-		if !dryRun {
-			if err := store.Remove(e.Key); err != nil {
-				return st, err
-			}
-		}
-	}
-	if !dryRun {
-		st.Temps, _, err = store.RemoveTemps(time.Hour)
-	}
-	return st, err
+	return store.Collect(keep, dryRun)
 }
 
 // FamilyDoc is the JSON form of a family's documentation.

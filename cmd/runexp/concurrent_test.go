@@ -26,11 +26,8 @@ func copyExperiment(t *testing.T, dir, name string) string {
 	return path
 }
 
-// small writes an experiment that shares no cell with the quickstart.
-func small(t *testing.T, dir string) string {
-	t.Helper()
-	path := filepath.Join(dir, "other.hcl")
-	err := os.WriteFile(path, []byte(`
+// smallBlocks is an experiment that shares no cell with the quickstart.
+const smallBlocks = `
 topology "t" {
   family = "torus"
   k      = 3
@@ -40,8 +37,13 @@ study "s" {
   topologies = [topology.t]
   metrics    = ["routers", "diameter"]
 }
-`), 0o644)
-	if err != nil {
+`
+
+// small writes smallBlocks as an experiment in dir.
+func small(t *testing.T, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "other.hcl")
+	if err := os.WriteFile(path, []byte(smallBlocks), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -23,6 +23,7 @@ type SimOptionError struct {
 	Msg    string
 }
 
+// Error returns "sim option OPTION: MESSAGE".
 func (e *SimOptionError) Error() string { return fmt.Sprintf("sim option %s: %s", e.Option, e.Msg) }
 
 // fieldOption returns the sim option that sets the netsim.Config field

@@ -22,9 +22,9 @@ import (
 
 // FormatFiles formats experiment files with hclwrite. It returns the files
 // that were not formatted (and, with write, have been rewritten with
-// userfile.Write: through symbolic links, keeping modes and hard links). Files with
-// syntax errors give diagnostics and are left alone; the returned map holds
-// the parsed files for printing them.
+// userfile.Write: through symbolic links, keeping modes and hard links).
+// Files with syntax errors give diagnostics and are left alone; the
+// returned map holds the parsed files for printing them.
 func FormatFiles(paths []string, write bool) ([]string, hcl.Diagnostics, map[string]*hcl.File) {
 	p := hclparse.NewParser()
 	var changed []string

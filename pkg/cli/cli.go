@@ -122,9 +122,9 @@ and stay cached), 130 interrupted (finished cells stay cached).`,
 func (o *options) load(args []string) ([]*eval.Experiment, error) {
 	vars := map[string]string{}
 	for _, v := range o.vars {
-		name, val, ok := strings.Cut(v, "=")
-		if !ok || name == "" {
-			return nil, &exitError{ExitInvalid, fmt.Errorf("--var %q: want name=value", v)}
+		name, val, err := splitVar(v)
+		if err != nil {
+			return nil, &exitError{ExitInvalid, err}
 		}
 		vars[name] = val
 	}

@@ -2,7 +2,10 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -13,6 +16,7 @@ import (
 	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/eval"
 	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/netsim"
 )
 
 func (o *options) simCmd() *cobra.Command {
@@ -42,26 +46,43 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 			if f.SizingOnlyFor(v) {
 				return invalid(fmt.Errorf("family %s is %s: it cannot be simulated", f.Name, sizingWhat(f)))
 			}
+			// settings holds the sim options; given says how the command
+			// line set each, for errors.
 			settings := map[string]string{"routing": routing}
-			if cmd.Flags().Changed("traffic") {
-				settings["traffic"] = traffic
-			}
-			if cmd.Flags().Changed("load") {
-				settings["load"] = fmt.Sprint(load)
-			}
-			if cycles > 0 {
-				settings["measure_cycles"] = fmt.Sprint(cycles)
+			given := map[string]string{}
+			for _, f := range []struct{ flag, option, value string }{
+				{"routing", "routing", routing}, {"traffic", "traffic", traffic},
+				{"load", "load", fmt.Sprint(load)}, {"cycles", "measure_cycles", fmt.Sprint(cycles)},
+			} {
+				if cmd.Flags().Changed(f.flag) {
+					settings[f.option] = f.value
+					given[f.option] = "--" + f.flag + " " + f.value
+				}
 			}
 			for _, s := range sets {
 				name, val, ok := strings.Cut(s, "=")
 				if !ok {
 					return invalid(fmt.Errorf("--set %q: want name=value", s))
 				}
-				settings[strings.TrimSpace(name)] = strings.TrimSpace(val)
+				name, val = strings.TrimSpace(name), strings.TrimSpace(val)
+				settings[name] = val
+				given[name] = "--set " + name + "=" + val
+			}
+			// optionError names the flag or --set that gave the option
+			// an error blames.
+			optionError := func(err error) error {
+				var se *eval.SimOptionError
+				if errors.As(err, &se) && given[se.Option] != "" {
+					return invalid(fmt.Errorf("%s: %s", given[se.Option], se.Msg))
+				}
+				return invalid(err)
 			}
 			pt, err := eval.ParseSimOptions(settings)
 			if err != nil {
-				return invalid(err)
+				return optionError(err)
+			}
+			if err := eval.CheckSimInstance(f, v, strings.Join(args, " "), pt, slices.Collect(maps.Keys(given))); err != nil {
+				return optionError(err)
 			}
 			t, err := f.Build(v)
 			if err != nil {
@@ -125,7 +146,7 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 	fl.StringVar(&routing, "routing", "min", "routing algorithm (min, min-random, val, ugal-l, ugal-g, ...)")
 	fl.StringVar(&traffic, "traffic", "uniform", "traffic pattern (runexp families lists them under the sim options)")
 	fl.Float64Var(&load, "load", 0.5, "offered load in flits per endpoint per cycle")
-	fl.IntVar(&cycles, "cycles", 0, "measurement window in cycles (0: the default)")
+	fl.IntVar(&cycles, "cycles", netsim.DefaultConfig().MeasureCycles, "measurement window in cycles (the sim option measure_cycles)")
 	fl.StringArrayVar(&sets, "set", nil, "set a sim option: --set name=value (repeatable)")
 	return cmd
 }

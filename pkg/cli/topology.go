@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/runexp/runexp/pkg/cache"
 	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/topoio"
+	"github.com/runexp/runexp/pkg/userfile"
 )
 
 // familyInstance resolves "FAMILY name=value..." command arguments into a
@@ -89,7 +89,7 @@ Sizing-only families support --format stats only (sizing figures).
 				return &exitError{ExitFailed, err}
 			}
 			if output != "" {
-				if err := cache.WriteFileAtomic(output, buf.Bytes()); err != nil {
+				if err := userfile.Write(output, buf.Bytes()); err != nil {
 					return &exitError{ExitFailed, err}
 				}
 			}
@@ -97,7 +97,7 @@ Sizing-only families support --format stats only (sizing figures).
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", topoio.FormatStats, "output format: "+strings.Join(topoio.Formats(), ", "))
-	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file (atomically) instead of stdout")
+	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of stdout (through links, keeping its mode; a regular file is replaced atomically)")
 	return cmd
 }
 

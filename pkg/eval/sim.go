@@ -12,6 +12,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/runexp/runexp/pkg/dataset"
+	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/netsim"
 )
 
@@ -257,7 +258,11 @@ func simValue(o simOption, v cty.Value) (any, string) {
 		if o.Kind == "int" && f != math.Trunc(f) {
 			return nil, fmt.Sprintf("want a whole number, got %g", f)
 		}
-		if f < o.Min || f > o.Max {
+		if o.Kind == "int" && !(math.Abs(f) < 1<<63) {
+			return nil, fmt.Sprintf("%g does not fit a 64-bit integer", f)
+		}
+		// netsim checks the range of the options that set its Config.
+		if o.Field == "" && (f < o.Min || f > o.Max) {
 			return nil, fmt.Sprintf("%g is outside [%g, %g]", f, o.Min, o.Max)
 		}
 		if o.Name == "load" && f == 0 {
@@ -380,16 +385,22 @@ func checkSimPoint(pt map[string]any, given map[string]hcl.Range) []pointError {
 		}
 	}
 	if setup, err := simConfig(pt); err == nil {
-		if err := setup.cfg.Check(); err != nil {
-			msg := strings.TrimPrefix(err.Error(), "netsim: config: ")
-			opt := "preset"
-			for _, o := range simOptions() {
-				if strings.HasPrefix(msg, o.Name+" ") {
-					opt = o.Name
-					break
-				}
+		check := setup.cfg.Check
+		if wl != "" {
+			check = setup.cfg.CheckWorkload
+		}
+		if err := check(); err != nil {
+			e := limitError(err, pt, isGiven)
+			add(e.Option, "%s.", e.Msg)
+		} else if wl != "" {
+			flits, opt := messageFlits(pt, setup)
+			what := fmt.Sprintf("%s = %v", opt, pt[opt])
+			if opt != "message_flits" {
+				what += fmt.Sprintf(" (%.6g flits)", flits)
 			}
-			add(opt, "%s.", msg)
+			if msg := checkSend(setup.cfg, flits, what, pt); msg != "" {
+				add(opt, "%s.", msg)
+			}
 		}
 	}
 	if k := pt["latency_knee"].(float64); k > 0 && k < 1 {
@@ -460,7 +471,8 @@ func SimOptionNames() []string {
 
 // ParseSimOptions converts "name=value" settings of sim options (as on the
 // command line) into a full point: every option, the preset's values and
-// the defaults filled in, checked as a sim block's point is.
+// the defaults filled in, checked as a sim block's point is. Errors about
+// a known option are *SimOptionError, naming the option to change.
 func ParseSimOptions(settings map[string]string) (map[string]any, error) {
 	pt := map[string]any{}
 	for _, o := range simOptions() {
@@ -480,19 +492,19 @@ func ParseSimOptions(settings map[string]string) (map[string]any, error) {
 		case "bool":
 			b, err := strconv.ParseBool(text)
 			if err != nil {
-				return nil, fmt.Errorf("sim option %s: want true or false, got %q", name, text)
+				return nil, &SimOptionError{Option: name, Msg: fmt.Sprintf("want true or false, got %q", text)}
 			}
 			v = cty.BoolVal(b)
 		default:
 			n, err := cty.ParseNumberVal(text)
 			if err != nil {
-				return nil, fmt.Errorf("sim option %s: want a number, got %q", name, text)
+				return nil, &SimOptionError{Option: name, Msg: fmt.Sprintf("want a number, got %q", text)}
 			}
 			v = n
 		}
 		x, msg := simValue(*o, v)
 		if msg != "" {
-			return nil, fmt.Errorf("sim option %s: %s", name, msg)
+			return nil, &SimOptionError{Option: name, Msg: msg}
 		}
 		pt[name] = x
 		given[name] = hcl.Range{}
@@ -503,7 +515,7 @@ func ParseSimOptions(settings map[string]string) (map[string]any, error) {
 		}
 	}
 	if errs := checkSimPoint(pt, given); len(errs) > 0 {
-		return nil, fmt.Errorf("sim option %s: %s", errs[0].option, errs[0].msg)
+		return nil, &SimOptionError{Option: errs[0].option, Msg: errs[0].msg}
 	}
 	return pt, nil
 }
@@ -610,20 +622,41 @@ func checkSimInstances(e *Experiment) hcl.Diagnostics {
 		if spec == nil {
 			continue
 		}
+		// Configurations per point and ports per instance, once.
+		cfgs := make([]*netsim.Config, len(spec.Points))
+		for i, pt := range spec.Points {
+			if setup, err := simConfig(pt); err == nil {
+				cfgs[i] = &setup.cfg
+			}
+		}
 		for _, t := range s.Topologies {
-			for _, pt := range spec.Points {
+			sizes := make([]*families.Size, len(t.Instances))
+			for k, in := range t.Instances {
+				if sz, err := t.Family.Size(in.Params); err == nil {
+					sizes[k] = &sz
+				}
+			}
+			for i, pt := range spec.Points {
 				routing := pt["routing"].(string)
 				base, _, _ := strings.Cut(routing, ":")
-				for _, in := range t.Instances {
+				for k, in := range t.Instances {
 					dorLike := base == "dor" || base == "dor-crossing" || base == "duato-dor"
 					if pm, ok := in.Params["permute"]; ok && pm != "none" && dorLike {
 						add(spec.rangeOf("routing", spec.Range), "Routing not supported",
 							fmt.Sprintf("Routing %q cannot run on %s: the permutation (permute = %q) moves links off the grid that dimension order follows. Use %s.",
 								routing, in.Label(), pm, routingAlternatives[base]))
 					}
+					if sizes[k] == nil {
+						continue
+					}
 					if pt["workload"] != "" {
-						if msg := checkWorkloadSize(pt, t, in); msg != "" {
-							add(spec.rangeOf("workload", spec.Range), "Workload does not fit", msg)
+						if msg, opt := checkWorkloadSize(pt, *sizes[k], in.Label()); msg != "" {
+							add(spec.rangeOf(opt, spec.Range), "Workload does not fit", msg)
+						}
+					}
+					if cfgs[i] != nil {
+						if e := checkSimBuffers(pt, *cfgs[i], spec.Given, *sizes[k], in.Label()); e != nil {
+							add(spec.rangeOf(e.Option, spec.Range), "Buffers too large", e.Msg)
 						}
 					}
 				}
@@ -633,25 +666,67 @@ func checkSimInstances(e *Experiment) hcl.Diagnostics {
 	return diags
 }
 
-// checkWorkloadSize checks a point's workload against an instance's
-// endpoint count (sizing formulas) and the simulator's time limit: the
-// flits one endpoint sends must fit the cycles a run can last.
-func checkWorkloadSize(pt map[string]any, t *Topology, in *Instance) string {
-	sz, err := t.Family.Size(in.Params)
-	if err != nil {
-		return ""
+// checkSimBuffers checks the buffers of point pt (configuration cfg) on
+// an instance of size sz (sizing formulas): its ports, twice the links plus
+// the endpoints (netsim.Config.CheckNetwork).
+func checkSimBuffers(pt map[string]any, cfg netsim.Config, given map[string]hcl.Range, sz families.Size, label string) *SimOptionError {
+	if err := cfg.CheckNetwork(2*sz.Links+sz.Endpoints, pt["workload"] != ""); err != nil {
+		e := limitError(err, pt, func(n string) bool { _, ok := given[n]; return ok })
+		e.Msg = fmt.Sprintf("Topology %s: %s.", label, e.Msg)
+		return e
 	}
-	E := sz.Endpoints
-	if E > 1<<31-1 {
-		return fmt.Sprintf("Topology %s has %d endpoints, more than the simulator takes.", in.Label(), E)
+	return nil
+}
+
+// CheckSimInstance checks a sim point (from ParseSimOptions) on one
+// instance of family f with parameters v as validate checks a study's
+// instances, from the sizing formulas (nothing is built): the buffers of
+// its ports and, for a workload, the flits an endpoint sends, against the
+// simulator's limits (netsim, "Limits"). given lists the options the user
+// set, to blame one of them; label names the instance in messages.
+// Errors are *SimOptionError.
+func CheckSimInstance(f *families.Family, v families.Values, label string, pt map[string]any, given []string) error {
+	sz, err := f.Size(v)
+	if err != nil {
+		return nil
 	}
 	setup, err := simConfig(pt)
 	if err != nil {
-		return ""
+		return nil
+	}
+	g := map[string]hcl.Range{}
+	for _, n := range given {
+		g[n] = hcl.Range{}
+	}
+	if e := checkSimBuffers(pt, setup.cfg, g, sz, label); e != nil {
+		e.Msg = strings.TrimSuffix(e.Msg, ".")
+		return e
+	}
+	if pt["workload"] != "" {
+		if msg, opt := checkWorkloadSize(pt, sz, label); msg != "" {
+			return &SimOptionError{Option: opt, Msg: strings.TrimSuffix(msg, ".")}
+		}
+	}
+	return nil
+}
+
+// checkWorkloadSize checks a point's workload against an instance's
+// endpoint count (sizing formulas) and the simulator's time limit: the
+// flits one endpoint sends must fit the cycles a run can last.
+// It returns the problem and the option to blame: the workload, or the
+// message size when the flits do not fit.
+func checkWorkloadSize(pt map[string]any, sz families.Size, label string) (msg, option string) {
+	E := sz.Endpoints
+	if E > 1<<31-1 {
+		return fmt.Sprintf("Topology %s has %d endpoints, more than the simulator takes.", label, E), "workload"
+	}
+	setup, err := simConfig(pt)
+	if err != nil {
+		return "", ""
 	}
 	wl, err := simWorkload(pt, int(E), setup)
 	if err != nil {
-		return fmt.Sprintf("Topology %s: %s.", in.Label(), strings.TrimPrefix(err.Error(), "workload: "))
+		return fmt.Sprintf("Topology %s: %s.", label, strings.TrimPrefix(err.Error(), "workload: ")), "workload"
 	}
 	// The flits the busiest endpoint sends, from the workload's first
 	// messages: each endpoint sends its steps' messages back to back.
@@ -668,9 +743,8 @@ func checkWorkloadSize(pt map[string]any, t *Topology, in *Instance) string {
 		}
 		perEndpoint = max(perEndpoint, f)
 	}
-	if limit := float64(netsim.MaxRunCycles(setup.cfg.Speedup)); perEndpoint > limit {
-		return fmt.Sprintf("Topology %s: workload %s sends %.3g flits from one endpoint, more than the %.3g cycles a run can last at speedup %d: use smaller messages or fewer processes.",
-			in.Label(), wl.Name(), perEndpoint, limit, setup.cfg.Speedup)
+	if msg := checkSend(setup.cfg, perEndpoint, fmt.Sprintf("Topology %s: workload %s", label, wl.Name()), pt); msg != "" {
+		return msg + ": use smaller messages or fewer processes.", messageOption(pt)
 	}
-	return ""
+	return "", ""
 }

@@ -23,6 +23,9 @@ type simOption struct {
 	Unit    string
 	Doc     string
 	Section string // documentation section: the option's concern
+	// Field is the netsim.Config field (JSON name) the option sets; netsim
+	// checks its range (netsim.LimitError), not Min and Max.
+	Field string
 	// set applies a value to a simulator configuration in cycles (nil: the
 	// option is not a netsim.Config field).
 	set func(c *netsim.Config, v any)
@@ -41,21 +44,31 @@ const (
 	secReplicates = "replication"
 )
 
+// messageLimit is the limit on message sizes (netsim.Config.CheckSend).
+const messageLimit = "an endpoint injects one flit per cycle, so the flits it sends must fit the run: max_cycles, or 2^31 - 2^24 router cycles"
+
 // simOptions returns the options of the sim block; defaults are SC14
 // section V (netsim.DefaultConfig), or the preset's.
 func simOptions() []simOption {
 	d := netsim.DefaultConfig()
-	cyc := func(name string, def int, min, max float64, unit, doc string, set func(*netsim.Config, int)) simOption {
-		return simOption{Name: name, Kind: "int", Default: int64(def), Min: min, Max: max, Unit: unit, Doc: doc, Section: secCycles,
+	// cyc is an option in cycles that sets the netsim.Config field field;
+	// its documentation ends with the field's limits (netsim.LimitDoc).
+	cyc := func(name, field string, def int, unit, doc string, set func(*netsim.Config, int)) simOption {
+		if l := netsim.LimitDoc(field); l != "" {
+			doc += "; " + l
+		}
+		return simOption{Name: name, Field: field, Kind: "int", Default: int64(def), Unit: unit, Doc: doc, Section: secCycles,
 			set: func(c *netsim.Config, v any) { set(c, int(v.(int64))) }}
 	}
-	meas := func(name string, def int, min, max float64, doc string, set func(*netsim.Config, int)) simOption {
-		o := cyc(name, def, min, max, "cycles", doc, set)
+	meas := func(name string, def int, doc string, set func(*netsim.Config, int)) simOption {
+		o := cyc(name, name, def, "cycles", doc, set)
 		o.Section = secMeasure
 		return o
 	}
+	// phys is a physical option; netsim.Physical checks it and converts
+	// it to cycles, to which the limits of the options in cycles apply.
 	phys := func(name string, unit, doc string, set func(*netsim.Physical, float64)) simOption {
-		return simOption{Name: name, Kind: "number", Default: 0.0, Min: 0, Max: 1e12, Unit: unit, Doc: doc, Section: secPhysical,
+		return simOption{Name: name, Kind: "number", Default: 0.0, Min: 0, Max: math.Inf(1), Unit: unit, Doc: doc, Section: secPhysical,
 			phys: func(p *netsim.Physical, v any) { set(p, v.(float64)) }}
 	}
 	return []simOption{
@@ -69,10 +82,10 @@ func simOptions() []simOption {
 			Doc: "offered load of the open-loop traffic (Bernoulli injection), in (0, 1]"},
 		{Name: "seed", Kind: "int", Default: int64(1), Min: 0, Max: math.MaxInt64, Section: secRun,
 			Doc: "seed; each cell derives its random streams from it and its parameters"},
-		cyc("vcs", d.VCs, 0, 64, "VCs", "virtual channels per port; 0 = the VC classes the routing needs", func(c *netsim.Config, v int) { c.VCs = v }),
-		cyc("buffer_flits", d.BufPerPort, 1, 1<<24, "flits", "input buffer per port, split over the VCs (SC14: 64)", func(c *netsim.Config, v int) { c.BufPerPort = v }),
-		cyc("buffer_per_vc", 0, 0, 1<<20, "flits", "input buffer per VC (0: buffer_flits / vcs), as BookSim2's vc_buf_size", func(c *netsim.Config, v int) { c.BufPerVC = v }),
-		cyc("packet_flits", d.PacketSize, 1, 1<<16, "flits", "flits per packet (SC14: 1)", func(c *netsim.Config, v int) { c.PacketSize = v }),
+		cyc("vcs", "vcs", d.VCs, "VCs", "virtual channels per port; 0 = the VC classes the routing needs", func(c *netsim.Config, v int) { c.VCs = v }),
+		cyc("buffer_flits", "buf_per_port", d.BufPerPort, "flits", "input buffer per port, split over the VCs (SC14: 64)", func(c *netsim.Config, v int) { c.BufPerPort = v }),
+		cyc("buffer_per_vc", "buf_per_vc", 0, "flits", "input buffer per VC (0: buffer_flits / vcs), as BookSim2's vc_buf_size", func(c *netsim.Config, v int) { c.BufPerVC = v }),
+		cyc("packet_flits", "packet_size", d.PacketSize, "flits", "flits per packet (SC14: 1)", func(c *netsim.Config, v int) { c.PacketSize = v }),
 		{Name: "flow_control", Kind: "string", Default: "wormhole", Choices: []string{"wormhole", "vct"}, Section: secCycles,
 			Doc: "multi-flit packets: wormhole or virtual cut-through",
 			set: func(c *netsim.Config, v any) {
@@ -81,32 +94,32 @@ func simOptions() []simOption {
 					c.FlowControl = netsim.VirtualCutThrough
 				}
 			}},
-		cyc("routing_delay", d.RoutingDelay, 0, 1000, "router cycles", "route computation delay", func(c *netsim.Config, v int) { c.RoutingDelay = v }),
-		cyc("vc_alloc_delay", d.VCAllocDelay, 0, 1000, "router cycles", "VC allocation delay", func(c *netsim.Config, v int) { c.VCAllocDelay = v }),
-		cyc("sw_alloc_delay", d.SwAllocDelay, 0, 1000, "router cycles", "switch allocation delay", func(c *netsim.Config, v int) { c.SwAllocDelay = v }),
-		cyc("crossbar_delay", d.CrossbarDelay, 0, 1<<20, "router cycles", "switch traversal delay", func(c *netsim.Config, v int) { c.CrossbarDelay = v }),
-		cyc("credit_delay", d.CreditDelay, 0, 1000, "cycles", "credit processing delay before the credit crosses the link back (SC14: 2)", func(c *netsim.Config, v int) { c.CreditDelay = v }),
-		cyc("speedup", d.Speedup, 1, 16, "", "internal speedup: router cycles per channel cycle (SC14: 2)", func(c *netsim.Config, v int) { c.Speedup = v }),
-		cyc("local_latency", d.LocalLatency, 1, 1<<20, "cycles", "latency of links inside a group (BookSim2's channel latency L is L+1 here: see netsim.BookSimConfig)", func(c *netsim.Config, v int) { c.LocalLatency = v }),
-		cyc("global_latency", d.GlobalLatency, 1, 1<<20, "cycles", "latency of links between groups", func(c *netsim.Config, v int) { c.GlobalLatency = v }),
-		cyc("endpoint_latency", d.EndpointLatency, 1, 1<<20, "cycles", "latency of injection and ejection channels", func(c *netsim.Config, v int) { c.EndpointLatency = v }),
+		cyc("routing_delay", "routing_delay", d.RoutingDelay, "router cycles", "route computation delay", func(c *netsim.Config, v int) { c.RoutingDelay = v }),
+		cyc("vc_alloc_delay", "vc_alloc_delay", d.VCAllocDelay, "router cycles", "VC allocation delay", func(c *netsim.Config, v int) { c.VCAllocDelay = v }),
+		cyc("sw_alloc_delay", "sw_alloc_delay", d.SwAllocDelay, "router cycles", "switch allocation delay", func(c *netsim.Config, v int) { c.SwAllocDelay = v }),
+		cyc("crossbar_delay", "crossbar_delay", d.CrossbarDelay, "router cycles", "switch traversal delay", func(c *netsim.Config, v int) { c.CrossbarDelay = v }),
+		cyc("credit_delay", "credit_delay", d.CreditDelay, "cycles", "credit processing delay before the credit crosses the link back (SC14: 2)", func(c *netsim.Config, v int) { c.CreditDelay = v }),
+		cyc("speedup", "speedup", d.Speedup, "", "internal speedup: router cycles per channel cycle (SC14: 2)", func(c *netsim.Config, v int) { c.Speedup = v }),
+		cyc("local_latency", "local_latency", d.LocalLatency, "cycles", "latency of links inside a group (BookSim2's channel latency L is L+1 here: see netsim.BookSimConfig)", func(c *netsim.Config, v int) { c.LocalLatency = v }),
+		cyc("global_latency", "global_latency", d.GlobalLatency, "cycles", "latency of links between groups", func(c *netsim.Config, v int) { c.GlobalLatency = v }),
+		cyc("endpoint_latency", "endpoint_latency", d.EndpointLatency, "cycles", "latency of injection and ejection channels", func(c *netsim.Config, v int) { c.EndpointLatency = v }),
 		phys("link_gbps", "Gb/s", "link bandwidth per direction; setting it (or a physical preset) describes the network physically: the options of this section replace the router and link options in cycles", func(p *netsim.Physical, v float64) { p.LinkGbps = v }),
 		phys("flit_bytes", "B", "flit size; the channel cycle is flit_bytes x 8 / link_gbps ns", func(p *netsim.Physical, v float64) { p.FlitBytes = v }),
-		phys("packet_bytes", "B", "packet size (or packet_flits); ceil(packet_bytes / flit_bytes) flits", func(p *netsim.Physical, v float64) { p.PacketBytes = v }),
-		phys("router_ns", "ns", "latency of a head flit through a router, rounded to router cycles (half a channel cycle at speedup 2)", func(p *netsim.Physical, v float64) { p.RouterNs = v }),
-		phys("link_ns", "ns", "router-to-router link latency, rounded to channel cycles", func(p *netsim.Physical, v float64) { p.LinkNs = v }),
+		phys("packet_bytes", "B", "packet size (or packet_flits); ceil(packet_bytes / flit_bytes) flits, with the limits of packet_flits", func(p *netsim.Physical, v float64) { p.PacketBytes = v }),
+		phys("router_ns", "ns", "latency of a head flit through a router, rounded to router cycles (half a channel cycle at speedup 2); at most 2^20 router cycles (events are scheduled at most 2^20 router cycles ahead)", func(p *netsim.Physical, v float64) { p.RouterNs = v }),
+		phys("link_ns", "ns", "router-to-router link latency, rounded to channel cycles; each cable's latency (with link_ns_per_m) has the channel limit of local_latency", func(p *netsim.Physical, v float64) { p.LinkNs = v }),
 		phys("link_ns_per_m", "ns/m", "more link latency per metre of cable, with the cable lengths of the study's cost_model layout (about 5 ns/m in copper and fibre)", func(p *netsim.Physical, v float64) { p.LinkNsPerM = v }),
-		phys("endpoint_ns", "ns", "injection and ejection channel latency", func(p *netsim.Physical, v float64) { p.EndpointNs = v }),
-		phys("buffer_bytes", "B", "input buffer per port (or buffer_packets)", func(p *netsim.Physical, v float64) { p.BufferBytes = v }),
-		{Name: "buffer_packets", Kind: "int", Default: int64(0), Min: 0, Max: 1 << 20, Unit: "packets", Section: secPhysical,
-			Doc:  "input buffer per port in packets (physical units)",
+		phys("endpoint_ns", "ns", "injection and ejection channel latency; the channel limit of endpoint_latency applies", func(p *netsim.Physical, v float64) { p.EndpointNs = v }),
+		phys("buffer_bytes", "B", "input buffer per port (or buffer_packets), floor(buffer_bytes / flit_bytes) flits, with the limits of buffer_flits", func(p *netsim.Physical, v float64) { p.BufferBytes = v }),
+		{Name: "buffer_packets", Kind: "int", Default: int64(0), Min: 0, Max: math.Inf(1), Unit: "packets", Section: secPhysical,
+			Doc:  "input buffer per port in packets (physical units), with the limits of buffer_flits",
 			phys: func(p *netsim.Physical, v any) { p.BufferPackets = int(v.(int64)) }},
-		phys("sim_us", "us", "simulated time, warm-up included; replaces warmup_min, warmup_max and measure_cycles", func(p *netsim.Physical, v float64) { p.SimUs = v }),
+		phys("sim_us", "us", "simulated time, warm-up included; replaces warmup_min, warmup_max and measure_cycles, whose limits apply to the cycles it makes", func(p *netsim.Physical, v float64) { p.SimUs = v }),
 		phys("warmup_us", "us", "warm-up, part of sim_us", func(p *netsim.Physical, v float64) { p.WarmupUs = v }),
-		meas("warmup_min", d.WarmupMin, 0, 1<<30, "warm-up cycles at least", func(c *netsim.Config, v int) { c.WarmupMin = v }),
-		meas("warmup_max", d.WarmupMax, 0, 1<<30, "warm-up cycles at most", func(c *netsim.Config, v int) { c.WarmupMax = v }),
-		meas("measure_cycles", d.MeasureCycles, 1, 1<<30, "measurement window", func(c *netsim.Config, v int) { c.MeasureCycles = v }),
-		meas("drain_max", d.DrainMax, 0, 1<<30, "drain at most; not draining marks the point saturated", func(c *netsim.Config, v int) { c.DrainMax = v }),
+		meas("warmup_min", d.WarmupMin, "warm-up cycles at least", func(c *netsim.Config, v int) { c.WarmupMin = v }),
+		meas("warmup_max", d.WarmupMax, "warm-up cycles at most", func(c *netsim.Config, v int) { c.WarmupMax = v }),
+		meas("measure_cycles", d.MeasureCycles, "measurement window", func(c *netsim.Config, v int) { c.MeasureCycles = v }),
+		meas("drain_max", d.DrainMax, "drain at most; not draining marks the point saturated", func(c *netsim.Config, v int) { c.DrainMax = v }),
 		{Name: "latency_knee", Kind: "number", Default: d.LatencyKnee, Min: 0, Max: 1e6, Section: secMeasure,
 			Doc: "k: a point whose mean packet latency exceeds k x the zero-load latency of its packets' routes is saturated (0 disables; at 1 or more)",
 			set: func(c *netsim.Config, v any) { c.LatencyKnee = v.(float64) }},
@@ -117,17 +130,17 @@ func simOptions() []simOption {
 			Doc: "latency_bound in ns (physical units)"},
 		{Name: "stop_at_saturation", Kind: "bool", Default: true, Section: secMeasure,
 			Doc: "a load sweep stops one point after the first saturated point: later points are not simulated (simulated = false, saturated = true)"},
-		{Name: "max_cycles", Kind: "int", Default: int64(0), Min: 0, Max: 1 << 30, Unit: "cycles", Section: secWorkload,
-			Doc: "bound of a finite workload run (0: the simulator's limit)",
+		{Name: "max_cycles", Field: "max_cycles", Kind: "int", Default: int64(0), Unit: "cycles", Section: secWorkload,
+			Doc: "bound of a finite workload run (0: the simulator's limit); " + netsim.LimitDoc("max_cycles"),
 			set: func(c *netsim.Config, v any) { c.MaxCycles = int(v.(int64)) }},
 		{Name: "workload", Kind: "string", Default: "", Choices: append([]string{""}, workload.Names()...), Section: secWorkload,
 			Doc: "a finite workload instead of open-loop traffic, run until its last message is delivered (package workload): " + strings.Join(workload.Names(), ", ")},
-		{Name: "message_bytes", Kind: "number", Default: 0.0, Min: 0, Max: 1e15, Unit: "B", Section: secWorkload,
-			Doc: "message size (physical units): per pair for all_to_all, nearest_neighbor and permutation, the vector for ring_allreduce, the block for allgather_rd"},
-		{Name: "message_flits", Kind: "int", Default: int64(0), Min: 0, Max: 1 << 40, Unit: "flits", Section: secWorkload,
-			Doc: "message size in flits (instead of message_bytes)"},
-		{Name: "message_packets", Kind: "int", Default: int64(0), Min: 0, Max: 1 << 30, Unit: "packets", Section: secWorkload,
-			Doc: "message size in packets (SC15's all-to-all: 30 packets per pair)"},
+		{Name: "message_bytes", Kind: "number", Default: 0.0, Min: 0, Max: math.Inf(1), Unit: "B", Section: secWorkload,
+			Doc: "message size (physical units): per pair for all_to_all, nearest_neighbor and permutation, the vector for ring_allreduce, the block for allgather_rd; " + messageLimit},
+		{Name: "message_flits", Kind: "int", Default: int64(0), Min: 0, Max: math.Inf(1), Unit: "flits", Section: secWorkload,
+			Doc: "message size in flits (instead of message_bytes); " + messageLimit},
+		{Name: "message_packets", Kind: "int", Default: int64(0), Min: 0, Max: math.Inf(1), Unit: "packets", Section: secWorkload,
+			Doc: "message size in packets (SC15's all-to-all: 30 packets per pair); " + messageLimit},
 		{Name: "order", Kind: "string", Default: "shift", Choices: []string{"shift", "random"}, Section: secWorkload,
 			Doc: "all_to_all destination order: shift ((e+1+i) mod N) or random (seeded per source)"},
 		{Name: "torus", Kind: "string", Default: "", Section: secWorkload,

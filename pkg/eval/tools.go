@@ -16,12 +16,14 @@ import (
 	"github.com/runexp/runexp/pkg/cache"
 	"github.com/runexp/runexp/pkg/cost"
 	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/userfile"
 )
 
 // FormatFiles formats experiment files with hclwrite. It returns the files
-// that were not formatted (and, with write, have been rewritten). Files with
-// syntax errors give diagnostics and are left alone; the returned map holds
-// the parsed files for printing them.
+// that were not formatted (and, with write, have been rewritten with
+// userfile.Write: through symbolic links, keeping modes and hard links).
+// Files with syntax errors give diagnostics and are left alone; the
+// returned map holds the parsed files for printing them.
 func FormatFiles(paths []string, write bool) ([]string, hcl.Diagnostics, map[string]*hcl.File) {
 	p := hclparse.NewParser()
 	var changed []string
@@ -42,7 +44,7 @@ func FormatFiles(paths []string, write bool) ([]string, hcl.Diagnostics, map[str
 		}
 		changed = append(changed, path)
 		if write {
-			if err := cache.WriteFileAtomic(path, out); err != nil {
+			if err := userfile.Write(path, out); err != nil {
 				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cannot write file", Detail: err.Error()})
 			}
 		}

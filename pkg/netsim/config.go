@@ -1,9 +1,6 @@
 package netsim
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // FlowControl selects how multi-flit packets hold buffers.
 type FlowControl uint8
@@ -42,7 +39,8 @@ type Config struct {
 
 	// VCs is the number of virtual channels per port; 0 means the number of
 	// VC classes the routing needs (Routing.Classes). With more VCs than
-	// classes, class k uses VCs [k*VCs/C, (k+1)*VCs/C). At most 64.
+	// classes, class k uses VCs [k*VCs/C, (k+1)*VCs/C). At most MaxVCs
+	// (64).
 	VCs int `json:"vcs"`
 	// BufPerPort is the input buffer of a port in flits, split evenly over
 	// its VCs (64 in SC14).
@@ -222,97 +220,3 @@ func BookSimConfig() Config {
 // channel of latency l: l + 1 (BookSim2 reads a channel's output one cycle
 // after its latency has elapsed; see BookSimConfig).
 func BookSimLatency(l int) int { return l + 1 }
-
-// maxTicks bounds a run so that times in router cycles fit an int32.
-const maxTicks = 1<<31 - 1<<24
-
-// validate checks the configuration for a routing with classes VC classes
-// and returns the resolved VC count and buffer per VC.
-func (c *Config) validate(classes int) (vcs, bufVC int, err error) {
-	bad := func(format string, a ...any) (int, int, error) {
-		return 0, 0, fmt.Errorf("netsim: config: "+format, a...)
-	}
-	if classes < 1 {
-		return bad("routing needs %d VC classes, want >= 1", classes)
-	}
-	vcs = c.VCs
-	if vcs == 0 {
-		vcs = classes
-	}
-	if vcs < classes {
-		return bad("vcs = %d is below the %d VC classes the routing needs", vcs, classes)
-	}
-	if vcs > 64 {
-		return bad("vcs = %d exceeds 64", vcs)
-	}
-	bufVC = c.BufPerVC
-	if bufVC == 0 {
-		bufVC = c.BufPerPort / vcs
-	}
-	if bufVC < 1 {
-		return bad("buffer per VC is %d (buf_per_port = %d, vcs = %d), want >= 1", bufVC, c.BufPerPort, vcs)
-	}
-	if bufVC > 1<<20 {
-		return bad("buffer per VC %d too large", bufVC)
-	}
-	if c.PacketSize < 1 || c.PacketSize > 1<<16 {
-		return bad("packet_size = %d outside [1, 65536]", c.PacketSize)
-	}
-	if c.FlowControl > VirtualCutThrough {
-		return bad("unknown flow control %d", c.FlowControl)
-	}
-	if c.FlowControl == VirtualCutThrough && bufVC < c.PacketSize {
-		return bad("virtual cut-through needs a VC buffer of at least packet_size = %d flits, have %d", c.PacketSize, bufVC)
-	}
-	for _, d := range []struct {
-		name string
-		v    int
-		min  int
-	}{
-		{"routing_delay", c.RoutingDelay, 0}, {"vc_alloc_delay", c.VCAllocDelay, 0},
-		{"sw_alloc_delay", c.SwAllocDelay, 0}, {"crossbar_delay", c.CrossbarDelay, 0},
-		{"credit_delay", c.CreditDelay, 0}, {"speedup", c.Speedup, 1},
-		{"local_latency", c.LocalLatency, 1}, {"global_latency", c.GlobalLatency, 1},
-		{"endpoint_latency", c.EndpointLatency, 1}, {"sample_period", c.SamplePeriod, 1},
-		{"warmup_min", c.WarmupMin, 0}, {"warmup_max", c.WarmupMax, 0},
-		{"measure_cycles", c.MeasureCycles, 1}, {"drain_max", c.DrainMax, 0},
-		{"deadlock_cycles", c.DeadlockCycles, 1},
-	} {
-		if d.v < d.min || d.v > 1<<24 {
-			return bad("%s = %d outside [%d, %d]", d.name, d.v, d.min, 1<<24)
-		}
-	}
-	if c.Speedup > 16 {
-		return bad("speedup = %d exceeds 16", c.Speedup)
-	}
-	if c.WarmupMax < c.WarmupMin {
-		return bad("warmup_max = %d below warmup_min = %d", c.WarmupMax, c.WarmupMin)
-	}
-	if !(c.WarmupTol >= 0) || !(c.SatTol >= 0) || !(c.LatencyBound >= 0) || !(c.LatencyKnee >= 0) ||
-		math.IsInf(c.LatencyBound, 0) || math.IsInf(c.LatencyKnee, 0) {
-		return bad("warmup_tol, sat_tol, latency_knee and latency_bound must be finite and >= 0")
-	}
-	if c.LatencyKnee > 0 && c.LatencyKnee < 1 {
-		return bad("latency_knee = %g: a latency below the zero-load latency is impossible, want 0 (off) or >= 1", c.LatencyKnee)
-	}
-	if c.MaxCycles < 0 {
-		return bad("max_cycles = %d, want >= 0", c.MaxCycles)
-	}
-	total := int64(c.WarmupMax+c.SamplePeriod+c.MeasureCycles+c.DrainMax+16) * int64(c.Speedup)
-	if total > maxTicks {
-		return bad("warmup_max + measure_cycles + drain_max = %d cycles too long at speedup %d", total/int64(c.Speedup), c.Speedup)
-	}
-	return vcs, bufVC, nil
-}
-
-// Check validates the parts of the configuration that do not depend on
-// the routing (phase lengths, delays, buffers against the packet size with
-// at least one VC): what Run would refuse whatever the routing.
-func (c Config) Check() error {
-	_, _, err := c.validate(max(1, c.VCs))
-	return err
-}
-
-// MaxRunCycles returns the longest run in channel cycles at the given
-// speedup (times are kept in 32-bit router cycles).
-func MaxRunCycles(speedup int) int64 { return maxTicks / int64(max(speedup, 1)) }

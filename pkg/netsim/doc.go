@@ -129,6 +129,55 @@
 // stopped there (AbortSaturated). If no flit moves for DeadlockCycles
 // while flits are in the network, Run returns a *DeadlockError.
 //
+// # Limits
+//
+// Every size and duration has one rule, which Config.Check (the parts that
+// need neither network nor routing), Config.CheckWorkload,
+// Config.CheckNetwork (with the network's port count), Run and
+// RunWorkload enforce, reporting a *LimitError that names the fields involved (runexp
+// says it in its sim options' words, at validate and on the command line).
+// Lower bounds are what the values mean: packets of at least one flit,
+// channels of at least one cycle, a measurement window of at least one
+// cycle, a speedup of at least 1, delays of at least 0. Upper bounds come
+// only from the simulator's representation and from what can be measured:
+//
+//   - Integers: every value is an int32 in the simulator, at most 2^31 - 1.
+//   - Time: time is an int32 count of router cycles, 2^24 of them kept free
+//     above a run's end for the events the run schedules, so a run lasts at
+//     most MaxTicks = 2^31 - 2^24 router cycles: (warmup_max +
+//     sample_period + measure_cycles + drain_max + 8) x speedup for an
+//     open-loop run (warm-up ends at a sample boundary, the drain is
+//     checked every 8 cycles), max_cycles x speedup for a finite workload
+//     (0: that long; MaxRunCycles). At speedup 2 that is 1,065,353,216
+//     channel cycles.
+//   - Delays: an event is scheduled at most MaxDelayTicks = 2^20 router
+//     cycles ahead. Each router pipeline delay is at most that; for every
+//     channel (link, cable or endpoint channel), (latency + credit_delay) x
+//     speedup is below it, because the timing wheel holds one 96-byte slot
+//     per router cycle of the longest channel delay (96 MiB at the bound).
+//   - VCs: at most MaxVCs = 64 per port: switch allocation keeps one bit
+//     per VC of a port in a 64-bit word.
+//   - Buffers: ports x VCs (rounded up to a power of two: the VC index is a
+//     bit field) x flits per VC is at most MaxBufferSlots = 2^29 flit
+//     slots, and a VC holds at least one flit. Every flit in flight holds a
+//     slot of a router input buffer or of an ejection buffer (as many
+//     again), and every packet in flight at least one flit or its source's
+//     injection, so flits and packets in flight stay below 2^31 and fit
+//     the int32 indices that number them; each slot takes 16 bytes (a 4-byte
+//     entry in its input VC's ring, a 12-byte output queue entry): 8 GiB of
+//     buffers at the bound, and 64 bytes per packet record.
+//   - Packets: a source sends one flit per channel cycle, so the tail of a
+//     packet of n flits created at the end of the measurement window leaves
+//     n - 1 cycles after it: an open-loop run needs drain_max >= n - 1, or
+//     no such packet could be delivered in the drain and every point would
+//     be saturated. Virtual cut-through needs a VC buffer of at least n.
+//   - Workloads: an endpoint injects one flit per cycle, so the flits it
+//     sends must fit the run's cycles (Config.CheckSend).
+//
+// Physical values (Physical) are converted to cycles first and then obey
+// the same rule; the conversion only refuses what does not fit an int32 or
+// rounds to nothing.
+//
 // # Routing
 //
 // Routing is an interface: Route(view, router, packet) returns an output

@@ -108,8 +108,8 @@ func NewNetwork(top *families.Topology, opts *NetworkOptions) (*Network, error) 
 			return nil, fmt.Errorf("netsim: %d link latencies for %d adjacency entries", len(opts.LinkLatency), len(g.Adj))
 		}
 		for i, l := range opts.LinkLatency {
-			if l < 0 || l > 1<<20 {
-				return nil, fmt.Errorf("netsim: link latency %d at adjacency index %d outside [0, 2^20]", l, i)
+			if l < 0 || l >= MaxDelayTicks {
+				return nil, fmt.Errorf("netsim: link latency %d at adjacency index %d outside [0, 2^20): a channel's events are scheduled at most 2^20 router cycles ahead", l, i)
 			}
 		}
 		n.lat = append([]int32(nil), opts.LinkLatency...)
@@ -141,6 +141,20 @@ func (n *Network) EndpointRouter(e int32) int32 { return n.epRtr[e] }
 // IsGlobal reports whether network port port of r leads to another group.
 func (n *Network) IsGlobal(r, port int32) bool {
 	return n.glob != nil && n.glob[n.g.Off[r]+port]
+}
+
+// ports returns the number of router ports: both ends of every link and
+// one port per endpoint.
+func (n *Network) ports() int { return len(n.g.Adj) + n.e }
+
+// maxLinkLatency returns the largest latency in cycles given per link
+// (NetworkOptions.LinkLatency), 0 if none.
+func (n *Network) maxLinkLatency() int32 {
+	var m int32
+	for _, l := range n.lat {
+		m = max(m, l)
+	}
+	return m
 }
 
 // linkLatency returns the latency in cycles of network port port of r.

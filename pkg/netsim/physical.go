@@ -118,8 +118,15 @@ func PhysicalPreset(name string) (Physical, bool) {
 	return p, ok
 }
 
-// roundHalfUp rounds x to the nearest integer, halves up (x >= 0).
-func roundHalfUp(x float64) int64 { return int64(math.Floor(x + 0.5)) }
+// roundHalfUp rounds x to the nearest integer, halves up (x >= 0); values
+// beyond int64 give math.MaxInt64.
+func roundHalfUp(x float64) int64 {
+	r := math.Floor(x + 0.5)
+	if r >= math.MaxInt64 { // saturate: huge values stay huge (int64 conversion would not)
+		return math.MaxInt64
+	}
+	return int64(r)
+}
 
 // CycleNs returns the channel cycle in ns, FlitBytes * 8 / LinkGbps.
 func (p Physical) CycleNs() float64 { return p.FlitBytes * 8 / p.LinkGbps }
@@ -196,11 +203,15 @@ func (p Physical) Convert(base Config) (Config, *Conversion, error) {
 	if p.PacketFlits > 0 {
 		cv.PacketFlits = p.PacketFlits
 	} else {
-		cv.PacketFlits = int(math.Ceil(p.PacketBytes/p.FlitBytes - 1e-9))
+		f := math.Ceil(p.PacketBytes/p.FlitBytes - 1e-9)
+		if f > math.MaxInt32 {
+			return base, nil, fmt.Errorf("netsim: physical: packet_bytes = %g is %g flits of %g B, more than 2^31 - 1: the simulator keeps sizes in int32", p.PacketBytes, f, p.FlitBytes)
+		}
+		cv.PacketFlits = int(f)
 		note("packet_bytes", p.PacketBytes, float64(cv.PacketFlits)*p.FlitBytes, "B", int64(cv.PacketFlits))
 	}
-	if cv.PacketFlits < 1 || cv.PacketFlits > 1<<16 {
-		return base, nil, fmt.Errorf("netsim: physical: %d flits per packet outside [1, 65536]", cv.PacketFlits)
+	if cv.PacketFlits < 1 {
+		return base, nil, fmt.Errorf("netsim: physical: %d flits per packet, want >= 1", cv.PacketFlits)
 	}
 	c.PacketSize = cv.PacketFlits
 	// Router.
@@ -209,8 +220,8 @@ func (p Physical) Convert(base Config) (Config, *Conversion, error) {
 		return base, nil, fmt.Errorf("netsim: physical: router_ns = %g rounds to 0 router cycles of %.4g ns (channel cycle %.4g ns at speedup %d): use a larger router latency, a smaller link bandwidth or larger flits",
 			p.RouterNs, cv.TickNs, T, c.Speedup)
 	}
-	if ticks > 1<<20 {
-		return base, nil, fmt.Errorf("netsim: physical: router_ns = %g is %d router cycles, too many", p.RouterNs, ticks)
+	if ticks > MaxDelayTicks {
+		return base, nil, fmt.Errorf("netsim: physical: router_ns = %g is %d router cycles, more than 2^20: events are scheduled at most 2^20 router cycles ahead", p.RouterNs, ticks)
 	}
 	cv.RouterTicks = int(ticks)
 	note("router_ns", p.RouterNs, float64(ticks)*cv.TickNs, "ns", ticks)
@@ -224,8 +235,8 @@ func (p Physical) Convert(base Config) (Config, *Conversion, error) {
 		if n < 1 {
 			return 0, fmt.Errorf("netsim: physical: %s = %g ns rounds to 0 channel cycles of %.4g ns: a channel takes at least one cycle; use a larger latency, a smaller link bandwidth or larger flits", name, ns, T)
 		}
-		if n > 1<<20 {
-			return 0, fmt.Errorf("netsim: physical: %s = %g ns is %d cycles, too many", name, ns, n)
+		if n > math.MaxInt32 {
+			return 0, fmt.Errorf("netsim: physical: %s = %g ns is %d cycles, more than 2^31 - 1: the simulator keeps times in int32", name, ns, n)
 		}
 		note(name, ns, float64(n)*T, "ns", n)
 		return int(n), nil
@@ -242,14 +253,20 @@ func (p Physical) Convert(base Config) (Config, *Conversion, error) {
 	}
 	c.EndpointLatency = cv.EndpointCycle
 	// Buffers.
+	var buf float64
+	given := fmt.Sprintf("buffer_bytes = %g", p.BufferBytes)
 	if p.BufferPackets > 0 {
-		cv.BufferFlits = p.BufferPackets * cv.PacketFlits
+		buf = float64(p.BufferPackets) * float64(cv.PacketFlits)
+		given = fmt.Sprintf("buffer_packets = %d", p.BufferPackets)
 	} else {
-		cv.BufferFlits = int(p.BufferBytes / p.FlitBytes)
-		note("buffer_bytes", p.BufferBytes, float64(cv.BufferFlits)*p.FlitBytes, "B", int64(cv.BufferFlits))
+		buf = math.Floor(p.BufferBytes / p.FlitBytes)
 	}
-	if cv.BufferFlits < 1 || cv.BufferFlits > 1<<24 {
-		return base, nil, fmt.Errorf("netsim: physical: the input buffer is %d flits, want 1..2^24", cv.BufferFlits)
+	if buf < 1 || buf > math.MaxInt32 {
+		return base, nil, fmt.Errorf("netsim: physical: %s is an input buffer of %g flits, want 1 to 2^31 - 1 (the simulator keeps sizes in int32)", given, buf)
+	}
+	cv.BufferFlits = int(buf)
+	if p.BufferPackets == 0 {
+		note("buffer_bytes", p.BufferBytes, float64(cv.BufferFlits)*p.FlitBytes, "B", int64(cv.BufferFlits))
 	}
 	c.BufPerPort = cv.BufferFlits
 	c.BufPerVC = 0
@@ -257,7 +274,10 @@ func (p Physical) Convert(base Config) (Config, *Conversion, error) {
 	if p.SimUs > 0 {
 		warm := roundHalfUp(p.WarmupUs * 1000 / T)
 		total := roundHalfUp(p.SimUs * 1000 / T)
-		if total-warm < 1 || total > 1<<28 {
+		if total > math.MaxInt32 {
+			return base, nil, fmt.Errorf("netsim: physical: sim_us = %g is %d cycles of %.4g ns, more than 2^31 - 1: the simulator keeps times in int32", p.SimUs, total, T)
+		}
+		if total-warm < 1 {
 			return base, nil, fmt.Errorf("netsim: physical: sim_us = %g and warmup_us = %g give %d measured cycles of %.4g ns", p.SimUs, p.WarmupUs, total-warm, T)
 		}
 		c.WarmupMin, c.WarmupMax = int(warm), int(warm)
@@ -284,8 +304,8 @@ func (p Physical) LinkLatencies(lengths []float64) ([]int32, error) {
 		if n < 1 {
 			return nil, fmt.Errorf("netsim: physical: a %g m cable has latency %g ns, which rounds to 0 channel cycles of %.4g ns", m, ns, T)
 		}
-		if n > 1<<20 {
-			return nil, fmt.Errorf("netsim: physical: a %g m cable is %d cycles, too many", m, n)
+		if n >= MaxDelayTicks {
+			return nil, fmt.Errorf("netsim: physical: a %g m cable is %d cycles, want less than 2^20: a channel's events are scheduled at most 2^20 router cycles ahead", m, n)
 		}
 		lat[i] = int32(n)
 	}

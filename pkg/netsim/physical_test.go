@@ -113,7 +113,7 @@ func TestPhysicalErrors(t *testing.T) {
 		{"bandwidth", func(p *Physical) { p.LinkGbps = 0 }, "link_gbps = 0"},
 		{"nan", func(p *Physical) { p.FlitBytes = math.NaN() }, "flit_bytes = NaN"},
 		{"packet", func(p *Physical) { p.PacketBytes, p.PacketFlits = 0, 0 }, "packet_bytes or packet_flits"},
-		{"buffer", func(p *Physical) { p.BufferBytes = 10 }, "input buffer is 0 flits"},
+		{"buffer", func(p *Physical) { p.BufferBytes = 10 }, "buffer_bytes = 10 is an input buffer of 0 flits"},
 		{"warmup", func(p *Physical) { p.WarmupUs = 300 }, "no measurement time"},
 	} {
 		p := base()

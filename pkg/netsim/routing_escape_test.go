@@ -91,11 +91,12 @@ func TestEscapeCDG(t *testing.T) {
 func TestEscapeNoDeadlock(t *testing.T) {
 	nets := escapeNets(t)
 	cfg := quickConfig()
-	cfg.SamplePeriod, cfg.WarmupMin, cfg.WarmupMax, cfg.MeasureCycles, cfg.DrainMax = 200, 400, 400, 400, 0
+	cfg.SamplePeriod, cfg.WarmupMin, cfg.WarmupMax, cfg.MeasureCycles = 200, 400, 400, 400
 	cfg.AbortSaturated, cfg.LatencyKnee = false, 0
 	cfg.DeadlockCycles = 300
 	cfg.VCs, cfg.BufPerVC = 4, 8
 	cfg.PacketSize = 4
+	cfg.DrainMax = cfg.PacketSize - 1 // the shortest drain the limits allow
 	seeds := 100
 	if testing.Short() {
 		seeds = 10

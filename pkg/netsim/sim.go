@@ -188,19 +188,21 @@ func Run(ctx context.Context, net *Network, rt Routing, pat Pattern, load float6
 	if !(load > 0 && load <= 1) {
 		return nil, fmt.Errorf("netsim: load %g outside (0, 1]", load)
 	}
-	s, err := newSim(net, rt, pat, load, &cfg)
+	s, err := newSim(net, rt, pat, load, &cfg, false)
 	if err != nil {
 		return nil, err
 	}
 	return s.run(ctx, load)
 }
 
-func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config) (*sim, error) {
+// newSim sets up a run of an open-loop pattern, or of a finite workload
+// (RunWorkload sets it up after newSim).
+func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, workload bool) (*sim, error) {
 	if net == nil || rt == nil || pat == nil {
 		return nil, fmt.Errorf("netsim: nil network, routing or pattern")
 	}
 	classes := rt.Classes()
-	V, B, err := cfg.validate(classes)
+	V, B, err := cfg.checkLimits(classes, int64(net.ports()), workload)
 	if err != nil {
 		return nil, err
 	}
@@ -267,8 +269,10 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config) (*
 		s.portOff[r+1] = s.portOff[r] + int32(np)
 	}
 	P := int(s.portOff[R])
-	if int64(P)<<s.vs*int64(B) > 1<<31-1 {
-		return nil, fmt.Errorf("netsim: %d ports x %d VCs x %d flits of buffer too large", P, V, B)
+	if m := net.maxLinkLatency(); m > 0 {
+		if err := checkChannel("link_latency", int64(m), int64(cfg.CreditDelay), int64(cfg.Speedup)); err != nil {
+			return nil, err
+		}
 	}
 	s.portRtr = make([]int32, P)
 	s.portEp = make([]int32, P)

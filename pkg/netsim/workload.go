@@ -73,7 +73,7 @@ func RunWorkload(ctx context.Context, net *Network, rt Routing, wl Workload, cfg
 	if wl.Endpoints() != net.Endpoints() {
 		return nil, fmt.Errorf("netsim: workload %s is for %d endpoints, the network has %d", wl.Name(), wl.Endpoints(), net.Endpoints())
 	}
-	s, err := newSim(net, rt, idle{}, 1, &cfg)
+	s, err := newSim(net, rt, idle{}, 1, &cfg, true)
 	if err != nil {
 		return nil, err
 	}
@@ -258,10 +258,7 @@ func (s *sim) runWorkload(ctx context.Context) (*Result, error) {
 		}
 	}
 	deadTicks := s.deadlockTicks()
-	limit := int64(maxTicks)
-	if cfg.MaxCycles > 0 {
-		limit = min(limit, int64(cfg.MaxCycles)*int64(S))
-	}
+	limit := cfg.WorkloadCycles() * int64(S)
 	s.inWindow = true
 	s.w0, s.w1 = 0, s.neverTick
 	for w.done < s.E || s.inNet > 0 || s.busyEps > 0 {

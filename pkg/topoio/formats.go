@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -73,6 +74,7 @@ func ReadAnynet(r io.Reader) (*families.Topology, error) {
 	type arc struct{ u, v int32 }
 	var arcs []arc
 	nodeRouter := map[int64]int32{}
+	routers := map[int32]bool{} // every router id the file names
 	maxRouter := int32(-1)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<28)
@@ -95,11 +97,12 @@ func ReadAnynet(r io.Reader) (*families.Topology, error) {
 			if err != nil || id < 0 {
 				return nil, fmt.Errorf("anynet line %d: bad %s id %q", ln, kind, f[i+1])
 			}
+			if kind == "router" {
+				routers[int32(id)] = true
+				maxRouter = max(maxRouter, int32(id))
+			}
 			if i == 0 {
 				headKind, head = kind, id
-				if kind == "router" {
-					maxRouter = max(maxRouter, int32(id))
-				}
 				continue
 			}
 			var rtr, node int64
@@ -110,7 +113,6 @@ func ReadAnynet(r io.Reader) (*families.Topology, error) {
 				if head == id {
 					return nil, fmt.Errorf("anynet line %d: router %d linked to itself", ln, id)
 				}
-				maxRouter = max(maxRouter, int32(id))
 				u, v := int32(min(head, id)), int32(max(head, id))
 				arcs = append(arcs, arc{u, v})
 				continue
@@ -118,7 +120,6 @@ func ReadAnynet(r io.Reader) (*families.Topology, error) {
 				rtr, node = head, id
 			default:
 				rtr, node = id, head
-				maxRouter = max(maxRouter, int32(id))
 			}
 			if prev, ok := nodeRouter[node]; ok && int64(prev) != rtr {
 				return nil, fmt.Errorf("anynet line %d: node %d is connected to routers %d and %d", ln, node, prev, rtr)
@@ -133,16 +134,8 @@ func ReadAnynet(r io.Reader) (*families.Topology, error) {
 	if n == 0 {
 		return nil, errors.New("anynet: no routers")
 	}
-	ids := make(map[int32]bool, len(arcs))
-	for _, a := range arcs {
-		ids[a.u], ids[a.v] = true, true
-	}
-	for _, r := range nodeRouter {
-		ids[r] = true
-	}
-	ids[int32(0)] = ids[int32(0)] || n == 1
-	if len(ids) < n {
-		return nil, fmt.Errorf("anynet: routers are not numbered 0..N-1: the largest id is %d but only %d routers appear", n-1, len(ids))
+	if len(routers) < n {
+		return nil, fmt.Errorf("anynet: routers are not numbered 0..N-1: the largest id is %d but only %d routers appear", n-1, len(routers))
 	}
 	slices.SortFunc(arcs, func(a, b arc) int {
 		if a.u != b.u {
@@ -204,8 +197,18 @@ func WriteMETIS(w io.Writer, g *graph.Graph) error {
 
 // ReadMETIS parses a METIS graph file without vertex weights (format 0 or
 // 001: integer edge weights become parallel links) into a graph, checking
-// the header counts. Lines starting with % are comments.
-func ReadMETIS(r io.Reader) (*graph.Graph, error) {
+// the header counts. Lines starting with % are comments. Memory is bounded
+// by the input and the links it describes: the graph is allocated only
+// after the whole file is checked, and a weight w is w parallel links, at
+// most MaxLinks in all (the graph's adjacency offsets are int32).
+func ReadMETIS(r io.Reader) (*graph.Graph, error) { return readMETIS(r, MaxLinks) }
+
+// MaxLinks is the most links (parallel links counted) a graph holds: its
+// adjacency lists, two entries per link, are indexed by int32.
+const MaxLinks = math.MaxInt32 / 2
+
+// readMETIS is ReadMETIS with at most maxLinks links.
+func readMETIS(r io.Reader, maxLinks int64) (*graph.Graph, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<28)
 	ln := 0
@@ -220,12 +223,18 @@ func ReadMETIS(r io.Reader) (*graph.Graph, error) {
 	}
 	hdr, ok := next()
 	if !ok || len(hdr) < 2 || len(hdr) > 3 {
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("metis: %w", err)
+		}
 		return nil, errors.New("metis: missing or malformed header \"n m [fmt]\"")
 	}
 	n, err1 := strconv.Atoi(hdr[0])
 	m, err2 := strconv.ParseInt(hdr[1], 10, 64)
 	if err1 != nil || err2 != nil || n < 0 || m < 0 {
 		return nil, fmt.Errorf("metis line %d: bad header %q", ln, strings.Join(hdr, " "))
+	}
+	if n > math.MaxInt32-1 {
+		return nil, fmt.Errorf("metis line %d: %d vertices, more than a graph holds (%d)", ln, n, math.MaxInt32-1)
 	}
 	weighted := false
 	if len(hdr) == 3 {
@@ -237,12 +246,21 @@ func ReadMETIS(r io.Reader) (*graph.Graph, error) {
 			return nil, fmt.Errorf("metis line %d: unsupported format %q (vertex weights or sizes)", ln, hdr[2])
 		}
 	}
-	type arc struct{ u, v, mult int32 }
-	var all []arc // every adjacency entry, checked for a reverse entry below
-	var edges []graph.Edge
+	// Every adjacency entry, checked for a reverse entry below; the links
+	// are expanded only then, so that memory follows the input (and the
+	// links it describes), not the counts it claims.
+	type arc struct {
+		u, v int32
+		mult int64
+	}
+	var all []arc
+	var links int64
 	for u := 0; u < n; u++ {
 		f, ok := next()
 		if !ok {
+			if err := sc.Err(); err != nil {
+				return nil, fmt.Errorf("metis: %w", err)
+			}
 			return nil, fmt.Errorf("metis: %d vertex lines, want %d", u, n)
 		}
 		step := 1
@@ -257,20 +275,21 @@ func ReadMETIS(r io.Reader) (*graph.Graph, error) {
 			if err != nil || v < 1 || v > n {
 				return nil, fmt.Errorf("metis line %d: bad neighbour %q", ln, f[i])
 			}
-			mult := 1
+			mult := int64(1)
 			if weighted {
-				if mult, err = strconv.Atoi(f[i+1]); err != nil || mult < 1 {
+				if mult, err = strconv.ParseInt(f[i+1], 10, 64); err != nil || mult < 1 {
 					return nil, fmt.Errorf("metis line %d: bad edge weight %q", ln, f[i+1])
 				}
 			}
 			if v-1 == u {
 				return nil, fmt.Errorf("metis line %d: vertex %d lists itself", ln, u+1)
 			}
-			all = append(all, arc{int32(u), int32(v - 1), int32(mult)})
+			all = append(all, arc{int32(u), int32(v - 1), mult})
 			if v-1 > u {
-				for range mult {
-					edges = append(edges, graph.Edge{U: int32(u), V: int32(v - 1)})
+				if mult > maxLinks-links {
+					return nil, fmt.Errorf("metis line %d: more than %d links (edge weights are parallel links): more than a graph holds", ln, maxLinks)
 				}
+				links += mult
 			}
 		}
 	}
@@ -280,7 +299,7 @@ func ReadMETIS(r io.Reader) (*graph.Graph, error) {
 	// Every entry u -> v needs exactly one entry v -> u of the same weight,
 	// and no vertex may list a neighbour twice.
 	key := func(a arc) [2]int32 { return [2]int32{a.u, a.v} }
-	seen := make(map[[2]int32]int32, len(all))
+	seen := make(map[[2]int32]int64, len(all))
 	for _, a := range all {
 		if _, dup := seen[key(a)]; dup {
 			return nil, fmt.Errorf("metis: vertex %d lists neighbour %d twice", a.u+1, a.v+1)
@@ -290,6 +309,14 @@ func ReadMETIS(r io.Reader) (*graph.Graph, error) {
 	for _, a := range all {
 		if w, ok := seen[[2]int32{a.v, a.u}]; !ok || w != a.mult {
 			return nil, fmt.Errorf("metis: edge %d-%d is not listed symmetrically (with the same weight) by both vertices", a.u+1, a.v+1)
+		}
+	}
+	edges := make([]graph.Edge, 0, links)
+	for _, a := range all {
+		if a.v > a.u {
+			for range a.mult {
+				edges = append(edges, graph.Edge{U: a.u, V: a.v})
+			}
 		}
 	}
 	g, err := graph.FromEdges(n, edges)

@@ -246,3 +246,46 @@ func TestStats(t *testing.T) {
 		t.Error("unknown format accepted")
 	}
 }
+
+// TestAnynetIsolatedRouter reads back a network whose last router has
+// neither links nor endpoints: its line ("router 2") names it, so the
+// routers are numbered 0..N-1 although no link or node mentions it.
+func TestAnynetIsolatedRouter(t *testing.T) {
+	g, err := graph.FromEdges(3, []graph.Edge{{U: 0, V: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := &families.Topology{Graph: g, Conc: []int32{1, 1, 0}}
+	var buf bytes.Buffer
+	if err := WriteAnynet(&buf, top); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadAnynet(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameGraph(g, back.Graph) || !slices.Equal(top.Conc, back.Conc) {
+		t.Errorf("read back %v %v", back.Graph, back.Conc)
+	}
+}
+
+// TestMETISWeights checks that edge weights (parallel links) beyond what a
+// graph holds are refused before anything is allocated for them: the
+// weights of a few bytes must not make the reader allocate the links they
+// describe (2^31 of them here, 16 GiB of edges).
+func TestMETISWeights(t *testing.T) {
+	in := "3 2 001\n2 1073741823 3 1073741823\n1 1073741823\n1 1073741823\n"
+	var err error
+	got := allocated(func() { _, err = ReadMETIS(strings.NewReader(in)) })
+	if err == nil || !strings.Contains(err.Error(), "more than a graph holds") {
+		t.Errorf("error %v", err)
+	}
+	if got > allocBound(len(in)) {
+		t.Errorf("allocated %d bytes", got)
+	}
+	// Within the limit, the parallel links are there.
+	g, err := ReadMETIS(strings.NewReader("2 1 001\n2 3\n1 3\n"))
+	if err != nil || g.Edges() != 3 {
+		t.Errorf("weight 3: %v, %v", g, err)
+	}
+}

@@ -1,0 +1,18 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+)
+
+// splitVar splits a --var argument at its first "=" into the variable's
+// name (what precedes it, not empty) and its raw value (everything after
+// it, verbatim: it may be empty or hold more "="). The loader converts the
+// value to the variable's type (eval.Options.Vars).
+func splitVar(arg string) (name, value string, err error) {
+	name, value, ok := strings.Cut(arg, "=")
+	if !ok || name == "" {
+		return "", "", fmt.Errorf("--var %q: want name=value", arg)
+	}
+	return name, value, nil
+}

@@ -36,6 +36,8 @@ type Options struct {
 	Vars map[string]string
 	// MaxCells limits the number of cells (DefaultMaxCells if 0).
 	MaxCells int
+
+	maxSteps int // the evaluation budget of a file (maxSteps if 0); for tests
 }
 
 // Loader parses and decodes experiment files. Its Files method returns the
@@ -185,7 +187,7 @@ func (l *Loader) loadFile(path, name string, used map[string]bool) (*Experiment,
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Unsupported file", Detail: path + " is not native HCL syntax."}}
 	}
 	guardBody(body)
-	d := &decoder{opts: &l.opts, exp: &Experiment{Name: name, Path: path}, usedVars: used, budget: newBudget()}
+	d := &decoder{opts: &l.opts, exp: &Experiment{Name: name, Path: path}, usedVars: used, budget: newBudget(l.opts.maxSteps)}
 	d.decode(body)
 	return d.exp, d.diags
 }

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"math/big"
 	"os"
@@ -38,12 +39,25 @@ func fileFunctions(dir string) map[string]function.Function {
 				if err != nil {
 					return cty.NilVal, fmt.Errorf("cannot read %s: %w", p, err)
 				}
+				// Devices (/dev/zero), pipes and directories are refused:
+				// they have no size to check, and reading them may never end.
+				if !info.Mode().IsRegular() {
+					return cty.NilVal, fmt.Errorf("%s is not a regular file", p)
+				}
 				if info.Size() > maxFileBytes {
 					return cty.NilVal, fmt.Errorf("%s has %d bytes, more than file() reads (%d)", p, info.Size(), maxFileBytes)
 				}
-				b, err := os.ReadFile(p)
+				fh, err := os.Open(p)
 				if err != nil {
 					return cty.NilVal, fmt.Errorf("cannot read %s: %w", p, err)
+				}
+				defer fh.Close()
+				b, err := io.ReadAll(io.LimitReader(fh, maxFileBytes+1)) // the file may grow
+				if err != nil {
+					return cty.NilVal, fmt.Errorf("cannot read %s: %w", p, err)
+				}
+				if len(b) > maxFileBytes {
+					return cty.NilVal, fmt.Errorf("%s has more than %d bytes, more than file() reads", p, maxFileBytes)
 				}
 				if !utf8.Valid(b) {
 					return cty.NilVal, fmt.Errorf("%s is not UTF-8 text", p)

@@ -66,7 +66,14 @@ type budget struct {
 	reported  bool // the exhaustion is reported
 }
 
-func newBudget() *budget { return &budget{steps: maxSteps, bytes: maxTotalStringBytes} }
+// newBudget returns the budget of one file: steps evaluation steps
+// (maxSteps if 0).
+func newBudget(steps int) *budget {
+	if steps == 0 {
+		steps = maxSteps
+	}
+	return &budget{steps: steps, bytes: maxTotalStringBytes}
+}
 
 // limitError is an error of a limit: a diagnostic summary and a detail.
 type limitError struct{ summary, detail string }

@@ -135,6 +135,7 @@ func TestEvaluationBombs(t *testing.T) {
 		{"huge exponent by multiplication", "locals {\n  a = [" + strings.Repeat("1e300 * ", 100) + "1]\n}\n", "is out of range", "2:8"},
 		{"long number literal", "locals {\n  a = 1." + strings.Repeat("0", 1000) + "1\n}\n", "longer than the limit (400)", "2:7"},
 		{"parseint of a long string", "locals {\n  a = parseint(format(\"%0999d\", 1), 10)\n}\n", "longer than the limit", "2:7"},
+		{"file of a device", "locals {\n  a = file(\"/dev/zero\")\n}\n", "/dev/zero is not a regular file", "2:7"},
 		{"distinct is linear", "locals {\n  a = length(distinct(range(100000))) == 100000 ? [] : [1, 2]\n  b = local.a[0]\n}\n", "Invalid index", "3:"},
 	}
 	for _, c := range cases {

@@ -19,7 +19,6 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 
-	"github.com/runexp/runexp/pkg/cost"
 	"github.com/runexp/runexp/pkg/families"
 )
 
@@ -764,42 +763,4 @@ func didYouMean(name string, candidates []string) string {
 		return ""
 	}
 	return fmt.Sprintf(" Did you mean %q?", best)
-}
-
-// checkBuildable reports, after the sweeps are expanded, studies that ask
-// a family building only some of its variants for graph metrics on an
-// instance it cannot build (families sizing-only as a whole are reported
-// at the metric while decoding).
-func checkBuildable(e *Experiment) hcl.Diagnostics {
-	var diags hcl.Diagnostics
-	for _, s := range e.Studies {
-		for _, t := range s.Topologies {
-			bad := t.unbuildable()
-			if t.Family.SizingOnly() || bad == nil {
-				continue
-			}
-			for _, m := range s.Metrics {
-				graph := lookupGroup(m.Group).graph ||
-					(m.Group == GroupCost && s.CostModel != nil && cost.NeedsTopology(s.CostModel.Model, t.Family.Name))
-				if !graph {
-					continue
-				}
-				rng := s.Range
-				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Metric needs a built graph",
-					Detail: fmt.Sprintf("Study %q asks for metric %q, which needs the built network, but instance %s of family %q cannot be built: %v.",
-						s.Name, m.Name, bad.Label(), t.Family.Name, buildError(t.Family, bad.Params)),
-					Subject: &rng})
-				break
-			}
-		}
-	}
-	return diags
-}
-
-// buildError returns why f cannot build v, as its builder says.
-func buildError(f *families.Family, v families.Values) error {
-	if _, err := f.Build(v); err != nil {
-		return err
-	}
-	return fmt.Errorf("sizing-only")
 }

@@ -7,15 +7,18 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
+	"github.com/runexp/runexp/pkg/cost"
 	"github.com/runexp/runexp/pkg/dataset"
+	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/report"
 )
 
-// Checks of figures and tables that would otherwise fail only when the
-// figure or table is rendered, after the cells it draws on have been
-// computed: axis limits, log axes over values that are known before
+// Checks that would otherwise fail only when the cells run: of figures and
+// tables, which would fail when rendered, after the cells they draw on have
+// been computed (axis limits, log axes over values that are known before
 // anything is computed, the panel grid, the default series of a study
-// without labels, printf formats of table columns.
+// without labels, printf formats of table columns), and of metrics that
+// need a network a family cannot build.
 
 // checkLimits checks the limits of one axis of a figure: the minimum below
 // the maximum, and positive on a log axis.
@@ -203,4 +206,42 @@ func knownValues(s *Study, col string, where map[string][]dataset.Value) (vals [
 		}
 	}
 	return vals, true
+}
+
+// checkBuildable reports, after the sweeps are expanded, studies that ask
+// a family building only some of its variants for graph metrics on an
+// instance it cannot build (families sizing-only as a whole are reported
+// at the metric while decoding).
+func checkBuildable(e *Experiment) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, s := range e.Studies {
+		for _, t := range s.Topologies {
+			bad := t.unbuildable()
+			if t.Family.SizingOnly() || bad == nil {
+				continue
+			}
+			for _, m := range s.Metrics {
+				graph := lookupGroup(m.Group).graph ||
+					(m.Group == GroupCost && s.CostModel != nil && cost.NeedsTopology(s.CostModel.Model, t.Family.Name))
+				if !graph {
+					continue
+				}
+				rng := s.Range
+				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Metric needs a built graph",
+					Detail: fmt.Sprintf("Study %q asks for metric %q, which needs the built network, but instance %s of family %q cannot be built: %v.",
+						s.Name, m.Name, bad.Label(), t.Family.Name, buildError(t.Family, bad.Params)),
+					Subject: &rng})
+				break
+			}
+		}
+	}
+	return diags
+}
+
+// buildError returns why f cannot build v, as its builder says.
+func buildError(f *families.Family, v families.Values) error {
+	if _, err := f.Build(v); err != nil {
+		return err
+	}
+	return fmt.Errorf("sizing-only")
 }

@@ -144,24 +144,20 @@ func (d *decoder) decodeAnalysis(b *hclsyntax.Block) map[string]any {
 				continue
 			}
 			out[o.Name] = s
+		case "int":
+			if x, ok := d.intAttr(a, floatBound(o.Min), floatBound(o.Max)); ok {
+				out[o.Name] = x
+			}
 		default:
 			x, ok := d.numberAttr(a)
 			if !ok {
-				continue
-			}
-			if o.Kind == "int" && x != math.Trunc(x) {
-				d.errorf(a.Expr.Range(), "Invalid value", "%s must be a whole number, got %g.", o.Name, x)
 				continue
 			}
 			if x < o.Min || x > o.Max {
 				d.errorf(a.Expr.Range(), "Invalid value", "%s = %g is outside [%g, %g].", o.Name, x, o.Min, o.Max)
 				continue
 			}
-			if o.Kind == "int" {
-				out[o.Name] = int64(x)
-			} else {
-				out[o.Name] = x
-			}
+			out[o.Name] = x
 		}
 	}
 	if lo, hi := out["resilience_min_samples"], out["resilience_max_samples"]; lo != nil && hi != nil && lo.(int64) > hi.(int64) {

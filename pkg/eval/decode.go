@@ -19,7 +19,6 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 
-	"github.com/runexp/runexp/pkg/cost"
 	"github.com/runexp/runexp/pkg/families"
 )
 
@@ -36,6 +35,8 @@ type Options struct {
 	Vars map[string]string
 	// MaxCells limits the number of cells (DefaultMaxCells if 0).
 	MaxCells int
+
+	maxSteps int // the evaluation budget of a file (maxSteps if 0); for tests
 }
 
 // Loader parses and decodes experiment files. Its Files method returns the
@@ -107,9 +108,9 @@ func (l *Loader) Load(args []string) ([]*Experiment, hcl.Diagnostics) {
 			continue
 		}
 		names[name] = path
-		if !validName.MatchString(name) {
+		if !validName(name) || strings.Contains(filepath.Base(path), "..") {
 			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid experiment file name",
-				Detail: fmt.Sprintf("%s: the file name %q becomes the results directory; %s", path, name, nameRule)})
+				Detail: fmt.Sprintf("%s: an experiment is named after its file, and the name becomes its results directory (results/%s/); %s", path, name, nameRule)})
 			continue
 		}
 		exp, ds := l.loadFile(path, name, used)
@@ -135,6 +136,7 @@ func (l *Loader) Load(args []string) ([]*Experiment, hcl.Diagnostics) {
 			}
 			diags = append(diags, checkBuildable(e)...)
 			diags = append(diags, checkSimInstances(e)...)
+			diags = append(diags, checkFigures(e)...)
 		}
 	}
 	sortDiags(diags)
@@ -161,24 +163,47 @@ func sortDiags(diags hcl.Diagnostics) {
 
 // loadFile parses and decodes one experiment file.
 func (l *Loader) loadFile(path, name string, used map[string]bool) (*Experiment, hcl.Diagnostics) {
-	f, diags := l.parser.ParseHCLFile(path)
-	if diags.HasErrors() {
-		return nil, diags
+	f := l.parser.Files()[path]
+	if f == nil {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read experiment", Detail: err.Error()}}
+		}
+		// The nesting depth is checked on the tokens before hclsyntax
+		// parses them (its parser recurses once per level).
+		if diags := checkSource(src, path); diags.HasErrors() {
+			l.parser.AddFile(path, &hcl.File{Bytes: src, Body: hcl.EmptyBody()})
+			return nil, diags
+		}
+		var diags hcl.Diagnostics
+		f, diags = l.parser.ParseHCL(src, path)
+		if diags.HasErrors() {
+			return nil, diags
+		}
 	}
 	body, ok := f.Body.(*hclsyntax.Body)
 	if !ok {
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Unsupported file", Detail: path + " is not native HCL syntax."}}
 	}
-	d := &decoder{opts: &l.opts, exp: &Experiment{Name: name, Path: path}, usedVars: used}
+	guardBody(body)
+	d := &decoder{opts: &l.opts, exp: &Experiment{Name: name, Path: path}, usedVars: used, budget: newBudget(l.opts.maxSteps)}
 	d.decode(body)
 	return d.exp, d.diags
 }
 
-// validName is the rule for block labels and experiment names: they become
-// file names under results/.
-var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+// nameChars are the characters of block labels and experiment names.
+var nameChars = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 
-const nameRule = "names become file names: use letters, digits, '_', '-' and '.', starting with a letter or digit, without path separators or '..'."
+// validName reports whether name follows the rule for block labels and
+// experiment names, which become file names under results/: nameChars,
+// no "..", at most maxNameBytes bytes (with room for the suffixes and the
+// temporary files' prefix within the 255 bytes of a file name).
+func validName(name string) bool {
+	return nameChars.MatchString(name) && !strings.Contains(name, "..") && len(name) <= maxNameBytes
+}
+
+// nameRule states the rule in messages (128 is maxNameBytes).
+const nameRule = "names become file names: use letters, digits, '_', '-' and '.', starting with a letter or digit, without path separators or '..', at most 128 characters."
 
 // blockTypes lists the top-level block types and their label names.
 var blockTypes = []struct {
@@ -215,6 +240,20 @@ type decoder struct {
 	vars     map[string]cty.Value
 	locals   map[string]cty.Value
 	disabled map[string]bool // studies with enabled = false
+	budget   *budget         // what the file's expressions may still spend
+}
+
+// budgetValue returns the file's budget as the value of the evaluation
+// context variable budgetVar, where the guards find it.
+func (d *decoder) budgetValue() cty.Value { return cty.CapsuleVal(budgetType, d.budget) }
+
+// limitError reports an error of a limit (a *limitError) at rng.
+func (d *decoder) limitError(rng hcl.Range, err error) {
+	if le, ok := err.(*limitError); ok {
+		d.errorf(rng, le.summary, "%s", le.detail)
+		return
+	}
+	d.errorf(rng, "Invalid value", "%v", err)
 }
 
 func (d *decoder) errorf(rng hcl.Range, summary, format string, args ...any) {
@@ -254,7 +293,7 @@ func (d *decoder) decode(body *hclsyntax.Body) {
 		}
 		if want == 1 {
 			name := b.Labels[0]
-			if !validName.MatchString(name) {
+			if !validName(name) {
 				d.errorf(b.LabelRanges[0], "Invalid name", "%q is not a valid %s name; %s", name, b.Type, nameRule)
 				continue
 			}
@@ -285,7 +324,7 @@ func (d *decoder) decode(body *hclsyntax.Body) {
 	for name, f := range fileFunctions(filepath.Dir(d.exp.Path)) {
 		fns[name] = f
 	}
-	d.ctx = &hcl.EvalContext{Variables: map[string]cty.Value{"var": objectOrEmpty(d.vars)}, Functions: fns}
+	d.ctx = &hcl.EvalContext{Variables: map[string]cty.Value{"var": objectOrEmpty(d.vars), budgetVar: d.budgetValue()}, Functions: guardedFunctions(d.budget, fns)}
 	d.decodeLocals()
 	if d.diags.HasErrors() {
 		return
@@ -483,16 +522,39 @@ func keysSet[V any](m map[string]V) map[string]bool {
 
 // eval evaluates an expression in the file's context.
 func (d *decoder) eval(expr hcl.Expression) (cty.Value, bool) {
+	if d.budget.exhausted {
+		return cty.NilVal, false // reported where it ran out
+	}
 	if !d.checkRefs(expr) {
 		return cty.NilVal, false
 	}
 	v, diags := expr.Value(d.ctx)
-	d.diags = append(d.diags, diags...)
-	if diags.HasErrors() {
+	d.diags = append(d.diags, cleanDiags(diags)...)
+	if diags.HasErrors() || d.budget.exhausted {
 		return cty.NilVal, false
 	}
-	if !v.IsWhollyKnown() {
-		d.errorf(expr.Range(), "Unknown value", "The value of this expression cannot be determined.")
+	if err := checkNumber(v); err != nil {
+		d.limitError(expr.Range(), err)
+		return cty.NilVal, false
+	}
+	// Every value the decoder sees holds at most maxElements elements,
+	// nested ones included (counted as often as they occur), so that its
+	// walks of values are bounded; the walk is charged.
+	n, _, known := valueSize(v, maxElements+1)
+	if n > maxElements {
+		d.errorf(expr.Range(), "Value too large", "The value of this expression has more than %s elements (counting those of nested lists and objects as often as they occur), the limit.", commas(maxElements))
+		return cty.NilVal, false
+	}
+	if err := d.budget.spend(n); err != nil {
+		d.diags = append(d.diags, d.budget.diag(err, expr.Range())...)
+		return cty.NilVal, false
+	}
+	if !known {
+		// Values are unknown only downstream of an error (a local that
+		// failed), which is reported already.
+		if !d.diags.HasErrors() {
+			d.errorf(expr.Range(), "Unknown value", "The value of this expression cannot be determined.")
+		}
 		return cty.NilVal, false
 	}
 	return v, true
@@ -501,7 +563,8 @@ func (d *decoder) eval(expr hcl.Expression) (cty.Value, bool) {
 // decodeVariables evaluates the variable blocks with --var overrides.
 func (d *decoder) decodeVariables() {
 	d.vars = map[string]cty.Value{}
-	fnCtx := &hcl.EvalContext{Functions: functions()}
+	fnCtx := &hcl.EvalContext{Functions: guardedFunctions(d.budget, functions()),
+		Variables: map[string]cty.Value{budgetVar: d.budgetValue()}}
 	for _, b := range d.blocks["variable"] {
 		name := b.Labels[0]
 		d.checkBody(b.Body, "a variable block", []string{"type", "default", "description"})
@@ -524,15 +587,15 @@ func (d *decoder) decodeVariables() {
 		if raw, ok := d.opts.Vars[name]; ok {
 			d.usedVars[name] = true
 			var ok2 bool
-			val, ok2 = d.parseVar(name, raw, ty, b)
+			val, ok2 = d.parseVar(name, raw, ty, b, fnCtx)
 			if !ok2 {
 				continue
 			}
 			rng = b.LabelRanges[0]
 		} else if a, ok := b.Body.Attributes["default"]; ok {
 			dv, diags := a.Expr.Value(fnCtx)
-			d.diags = append(d.diags, diags...)
-			if diags.HasErrors() {
+			d.diags = append(d.diags, cleanDiags(diags)...)
+			if diags.HasErrors() || d.budget.exhausted {
 				continue
 			}
 			val, rng = dv, a.Expr.Range()
@@ -541,12 +604,22 @@ func (d *decoder) decodeVariables() {
 			continue
 		}
 		if ty != cty.DynamicPseudoType {
+			if err := d.budget.spend(tupleCost(val)); err != nil {
+				d.diags = append(d.diags, d.budget.diag(err, rng)...)
+				continue
+			}
 			cv, err := convert.Convert(val, ty)
 			if err != nil {
 				d.errorf(rng, "Invalid value for variable", "Variable %q: %s.", name, err)
 				continue
 			}
 			val = cv
+		}
+		// A conversion may have made numbers of strings, and a --var value
+		// is not guarded: the value is checked before it is formatted.
+		if err := checkValue(val); err != nil {
+			d.limitError(rng, err)
+			continue
 		}
 		v.Value = formatCty(val)
 		d.vars[name] = val
@@ -556,11 +629,11 @@ func (d *decoder) decodeVariables() {
 
 // parseVar converts a --var value: a string variable takes it verbatim;
 // otherwise it is parsed as an HCL expression, falling back to a string.
-func (d *decoder) parseVar(name, raw string, ty cty.Type, b *hclsyntax.Block) (cty.Value, bool) {
+func (d *decoder) parseVar(name, raw string, ty cty.Type, b *hclsyntax.Block, fnCtx *hcl.EvalContext) (cty.Value, bool) {
 	isString := ty == cty.String
 	if ty == cty.DynamicPseudoType {
 		if a, ok := b.Body.Attributes["default"]; ok {
-			if dv, diags := a.Expr.Value(&hcl.EvalContext{Functions: functions()}); !diags.HasErrors() && dv.Type() == cty.String {
+			if dv, diags := a.Expr.Value(fnCtx); !diags.HasErrors() && dv.Type() == cty.String {
 				isString = true
 			}
 		}
@@ -568,9 +641,15 @@ func (d *decoder) parseVar(name, raw string, ty cty.Type, b *hclsyntax.Block) (c
 	if isString {
 		return cty.StringVal(raw), true
 	}
-	expr, diags := hclsyntax.ParseExpression([]byte(raw), "--var "+name, hcl.InitialPos)
+	src := "--var " + name
+	if diags := checkExpressionSource([]byte(raw), src); diags.HasErrors() {
+		d.errorf(b.LabelRanges[0], "Invalid --var value", "--var %s: %s", name, diags[0].Detail)
+		return cty.NilVal, false
+	}
+	expr, diags := hclsyntax.ParseExpression([]byte(raw), src, hcl.InitialPos)
 	if !diags.HasErrors() {
-		if v, diags := expr.Value(&hcl.EvalContext{Functions: functions()}); !diags.HasErrors() {
+		guardTree(expr)
+		if v, diags := expr.Value(fnCtx); !diags.HasErrors() && !d.budget.exhausted {
 			return v, true
 		}
 	}
@@ -684,42 +763,4 @@ func didYouMean(name string, candidates []string) string {
 		return ""
 	}
 	return fmt.Sprintf(" Did you mean %q?", best)
-}
-
-// checkBuildable reports, after the sweeps are expanded, studies that ask
-// a family building only some of its variants for graph metrics on an
-// instance it cannot build (families sizing-only as a whole are reported
-// at the metric while decoding).
-func checkBuildable(e *Experiment) hcl.Diagnostics {
-	var diags hcl.Diagnostics
-	for _, s := range e.Studies {
-		for _, t := range s.Topologies {
-			bad := t.unbuildable()
-			if t.Family.SizingOnly() || bad == nil {
-				continue
-			}
-			for _, m := range s.Metrics {
-				graph := lookupGroup(m.Group).graph ||
-					(m.Group == GroupCost && s.CostModel != nil && cost.NeedsTopology(s.CostModel.Model, t.Family.Name))
-				if !graph {
-					continue
-				}
-				rng := s.Range
-				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Metric needs a built graph",
-					Detail: fmt.Sprintf("Study %q asks for metric %q, which needs the built network, but instance %s of family %q cannot be built: %v.",
-						s.Name, m.Name, bad.Label(), t.Family.Name, buildError(t.Family, bad.Params)),
-					Subject: &rng})
-				break
-			}
-		}
-	}
-	return diags
-}
-
-// buildError returns why f cannot build v, as its builder says.
-func buildError(f *families.Family, v families.Values) error {
-	if _, err := f.Build(v); err != nil {
-		return err
-	}
-	return fmt.Errorf("sizing-only")
 }

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 
@@ -19,8 +20,8 @@ func (d *decoder) stringAttr(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (stri
 	if ctx != nil {
 		var diags hcl.Diagnostics
 		v, diags = a.Expr.Value(ctx)
-		d.diags = append(d.diags, diags...)
-		if diags.HasErrors() {
+		d.diags = append(d.diags, cleanDiags(diags)...)
+		if diags.HasErrors() || d.budget.exhausted {
 			return "", false
 		}
 	} else {
@@ -67,18 +68,91 @@ func (d *decoder) stringListAttr(a *hclsyntax.Attribute) ([]string, []hcl.Range,
 	return out, ranges, true
 }
 
-// numberAttr evaluates a number attribute.
+// numberAttr evaluates a number attribute: a finite float64.
 func (d *decoder) numberAttr(a *hclsyntax.Attribute) (float64, bool) {
+	_, f, ok := d.numberValue(a)
+	return f, ok
+}
+
+// numberValue evaluates a number attribute and returns its value and its
+// float64 (finite: numbers out of range are reported).
+func (d *decoder) numberValue(a *hclsyntax.Attribute) (cty.Value, float64, bool) {
 	v, ok := d.eval(a.Expr)
 	if !ok {
-		return 0, false
+		return cty.NilVal, 0, false
 	}
 	if v.IsNull() || v.Type() != cty.Number {
 		d.errorf(a.Expr.Range(), "Invalid value", "%s must be a number, got %s.", a.Name, describeCty(v))
+		return cty.NilVal, 0, false
+	}
+	bf := v.AsBigFloat()
+	if !numberInRange(bf) {
+		d.errorf(a.Expr.Range(), "Number out of range", "%s = %s is out of range: %s.", a.Name, describeNumber(bf), numberRangeMsg)
+		return cty.NilVal, 0, false
+	}
+	f, _ := bf.Float64()
+	return v, f, true
+}
+
+// intAttr evaluates an integer attribute within [lo, hi].
+func (d *decoder) intAttr(a *hclsyntax.Attribute, lo, hi int64) (int64, bool) {
+	v, f, ok := d.numberValue(a)
+	if !ok {
 		return 0, false
 	}
-	f, _ := v.AsBigFloat().Float64()
-	return f, true
+	bf := v.AsBigFloat()
+	if !bf.IsInt() {
+		d.errorf(a.Expr.Range(), "Invalid value", "%s must be a whole number, got %g.", a.Name, f)
+		return 0, false
+	}
+	if i, acc := bf.Int64(); acc == big.Exact && i >= lo && i <= hi {
+		return i, true
+	}
+	d.errorf(a.Expr.Range(), "Invalid value", "%s = %s is outside [%d, %d].", a.Name, describeNumber(bf), lo, hi)
+	return 0, false
+}
+
+// numberOf converts a number value to a float64, or says why it is not a
+// finite number ("want a number, got ...", "... is out of range: ...").
+func numberOf(v cty.Value) (float64, string) {
+	if v.IsNull() || !v.IsKnown() || v.Type() != cty.Number {
+		return 0, "want a number, got " + describeCty(v)
+	}
+	bf := v.AsBigFloat()
+	if !numberInRange(bf) {
+		return 0, describeNumber(bf) + " is out of range: " + numberRangeMsg
+	}
+	f, _ := bf.Float64()
+	return f, ""
+}
+
+// intOf converts a number value to an integer within [lo, hi], or says why
+// it cannot (not a number, out of range, fractional, outside the bounds).
+func intOf(v cty.Value, lo, hi int64) (int64, string) {
+	if _, msg := numberOf(v); msg != "" {
+		return 0, msg
+	}
+	bf := v.AsBigFloat()
+	if !bf.IsInt() {
+		return 0, "want a whole number, got " + describeNumber(bf)
+	}
+	i, acc := bf.Int64()
+	if acc != big.Exact || i < lo || i > hi {
+		return 0, fmt.Sprintf("%s is outside [%d, %d]", describeNumber(bf), lo, hi)
+	}
+	return i, ""
+}
+
+// floatBound converts a float bound of an integer option to an int64
+// (math.MaxInt64 for bounds at or above 2^63).
+func floatBound(f float64) int64 {
+	if f >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	if f <= math.MinInt64 {
+		return math.MinInt64
+	}
+	return int64(f)
 }
 
 // boolAttr evaluates a bool attribute.
@@ -172,7 +246,10 @@ func describeCty(v cty.Value) string {
 	case t == cty.String:
 		return fmt.Sprintf("the string %q", v.AsString())
 	case t == cty.Number:
-		return "the number " + v.AsBigFloat().Text('g', -1)
+		if !v.IsKnown() {
+			return "an unknown number"
+		}
+		return "the number " + describeNumber(v.AsBigFloat())
 	case t == cty.Bool:
 		return fmt.Sprintf("%t", v.True())
 	case t.IsListType() || t.IsTupleType() || t.IsSetType():
@@ -196,7 +273,7 @@ func formatCty(v cty.Value) string {
 	case t == cty.String:
 		return fmt.Sprintf("%q", v.AsString())
 	case t == cty.Number:
-		return v.AsBigFloat().Text('g', -1)
+		return describeNumber(v.AsBigFloat())
 	case t == cty.Bool:
 		return fmt.Sprintf("%t", v.True())
 	case t.IsListType() || t.IsTupleType() || t.IsSetType():
@@ -218,9 +295,10 @@ func formatCty(v cty.Value) string {
 }
 
 // ctyScalar converts a number, string or bool to a dataset value: integral
-// numbers that fit an int64 become Int, other numbers Float.
+// numbers that fit an int64 become Int, other numbers Float. A number out
+// of range (not a finite float64) is not a scalar.
 func ctyScalar(v cty.Value) (dataset.Value, bool) {
-	if v.IsNull() {
+	if v.IsNull() || !v.IsKnown() {
 		return dataset.Value{}, false
 	}
 	switch v.Type() {
@@ -230,6 +308,9 @@ func ctyScalar(v cty.Value) (dataset.Value, bool) {
 		return dataset.BoolValue(v.True()), true
 	case cty.Number:
 		bf := v.AsBigFloat()
+		if !numberInRange(bf) {
+			return dataset.Value{}, false
+		}
 		if bf.IsInt() {
 			if i, acc := bf.Int64(); acc == big.Exact {
 				return dataset.IntValue(i), true

@@ -148,10 +148,10 @@ func (d *decoder) paramScalar(p *families.Param, v cty.Value) (any, string) {
 		}
 		return i, ""
 	case families.Float:
-		if t != cty.Number {
-			return nil, "want a number, got " + describeCty(v)
+		f, msg := numberOf(v)
+		if msg != "" {
+			return nil, msg
 		}
-		f, _ := v.AsBigFloat().Float64()
 		return f, ""
 	case families.String:
 		if t != cty.String {

@@ -115,10 +115,13 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 	if s == nil {
 		return nil
 	}
-	f := &Figure{Name: b.Labels[0], Study: s, Range: b.LabelRanges[0]}
+	f := &Figure{Name: b.Labels[0], Study: s, Range: b.LabelRanges[0], attrRanges: map[string]hcl.Range{}}
 	spec := &f.Spec
 	spec.Name = f.Name
 	attrs := b.Body.Attributes
+	for name, a := range attrs {
+		f.attrRanges[name] = a.Expr.Range()
+	}
 	str := func(name string, dst *string) {
 		if a, ok := attrs[name]; ok {
 			*dst, _ = d.stringAttr(a, nil)
@@ -145,9 +148,7 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 			}
 		}
 	}
-	spec.Series = []string{colLabel}
 	if a, ok := attrs["series"]; ok {
-		spec.Series = nil
 		if ss, ranges, ok := d.stringListAttr(a); ok {
 			for i, c := range ss {
 				if d.columnRef(s, c, ranges[i], false) {
@@ -162,10 +163,7 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 		}
 	}
 	if a, ok := attrs["panel_cols"]; ok {
-		if n, ok := d.numberAttr(a); ok {
-			if n < 1 || n != math.Trunc(n) {
-				d.errorf(a.Expr.Range(), "Invalid value", "panel_cols must be a positive integer.")
-			}
+		if n, ok := d.intAttr(a, 1, report.MaxPanels); ok {
 			spec.PanelCols = int(n)
 		}
 	}
@@ -197,6 +195,8 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 			}
 		}
 	}
+	d.checkLimits(f, "x", spec.XScale, spec.XMin, spec.XMax)
+	d.checkLimits(f, "y", spec.YScale, spec.YMin, spec.YMax)
 	for _, dim := range []struct {
 		name string
 		dst  *float64
@@ -246,6 +246,7 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 			}
 		}
 	}
+	defer d.defaultSeries(f, attrs)
 	if a, ok := attrs["overlay"]; ok {
 		names, ok := d.refListAttr(a, "study")
 		if !ok {
@@ -266,6 +267,15 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 			for _, col := range append([]string{spec.X}, spec.Y...) {
 				if col != "" && o.Column(col) == nil {
 					d.errorf(a.Expr.Range(), "Invalid overlay", "Overlay study %q has no column %q (figure %q plots it); its columns: %s.", n, col, f.Name, strings.Join(columnNames(o), ", "))
+				}
+			}
+			// The overlay's rows are appended to the study's: a column of
+			// both must hold the same kind of values (or numbers in both).
+			for _, c := range s.Columns {
+				oc := o.Column(c.Name)
+				numeric := func(k dataset.Kind) bool { return k == dataset.Int || k == dataset.Float }
+				if oc != nil && oc.Kind != c.Kind && !(numeric(oc.Kind) && numeric(c.Kind)) {
+					d.errorf(a.Expr.Range(), "Invalid overlay", "Column %q holds %s values in study %q but %s values in overlay study %q; figure %q cannot draw their rows together.", c.Name, c.Kind, s.Name, oc.Kind, n, f.Name)
 				}
 			}
 			f.Overlay = append(f.Overlay, o)
@@ -319,7 +329,11 @@ func (d *decoder) decodeTable(b *hclsyntax.Block, studies map[string]*Study) *Ta
 		if a, ok := attrs[m.name]; ok {
 			if mm, ok := d.stringMapAttr(a); ok {
 				for _, k := range sortedKeys(mm) {
-					d.columnRef(s, k, a.Expr.Range(), false)
+					if d.columnRef(s, k, a.Expr.Range(), false) && m.name == "formats" {
+						if msg := checkTableFormat(mm[k], s.Column(k).Kind); msg != "" {
+							d.errorf(a.Expr.Range(), "Invalid format", "formats.%s = %q: %s.", k, mm[k], msg)
+						}
+					}
 				}
 				*m.dst = mm
 			}

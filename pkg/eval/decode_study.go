@@ -174,7 +174,7 @@ func (d *decoder) decodeRows(s *Study, a *hclsyntax.Attribute) bool {
 		}
 		obj := e.AsValueMap()
 		for name, x := range obj {
-			if !validName.MatchString(name) {
+			if !validName(name) {
 				d.errorf(a.Expr.Range(), "Invalid rows", "Column name %q (row %d) is not a valid name.", name, i+1)
 				return false
 			}

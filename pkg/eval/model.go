@@ -178,6 +178,8 @@ type Figure struct {
 	Where   map[string][]dataset.Value
 	Spec    report.FigureSpec
 	Range   hcl.Range
+
+	attrRanges map[string]hcl.Range // source range of each attribute's value
 }
 
 // Table is a table block, with its expectations.

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,11 +102,19 @@ func (d *decoder) decodeSim(b *hclsyntax.Block) *SimSpec {
 	if d.diags[before:].HasErrors() {
 		return nil
 	}
+	// The points are counted before they are built (each costs a check of
+	// its configuration): at most maxSimPoints, and the cell limit.
 	n := 1
+	limit := min(maxSimPoints, d.opts.MaxCells)
 	for _, ax := range spec.Axes {
 		n *= len(ax.Values)
-		if n > DefaultMaxCells {
-			d.errorf(b.TypeRange, "Too many points", "The sim block expands to more than %d points.", DefaultMaxCells)
+		if n > limit {
+			var axes []string
+			for _, ax := range spec.Axes {
+				axes = append(axes, fmt.Sprintf("%s (%d values)", ax.Name, len(ax.Values)))
+			}
+			d.errorf(b.TypeRange, "Too many points", "The sim block expands to more than %s points (%s), the limit of a sim block (%s; a point is a simulation, and each seed is a cell: --max-cells bounds them too).",
+				commas(limit), strings.Join(axes, " x "), commas(maxSimPoints))
 			return nil
 		}
 	}
@@ -251,12 +258,16 @@ func simValue(o simOption, v cty.Value) (any, string) {
 		}
 		return v.True(), ""
 	default:
-		if v.Type() != cty.Number {
-			return nil, fmt.Sprintf("want a number, got %s", describeCty(v))
+		f, msg := numberOf(v)
+		if msg != "" {
+			return nil, msg
 		}
-		f, _ := v.AsBigFloat().Float64()
-		if o.Kind == "int" && f != math.Trunc(f) {
-			return nil, fmt.Sprintf("want a whole number, got %g", f)
+		if o.Kind == "int" {
+			i, msg := intOf(v, floatBound(o.Min), floatBound(o.Max))
+			if msg != "" {
+				return nil, msg
+			}
+			return i, ""
 		}
 		if o.Kind == "int" && !(math.Abs(f) < 1<<63) {
 			return nil, fmt.Sprintf("%g does not fit a 64-bit integer", f)
@@ -267,9 +278,6 @@ func simValue(o simOption, v cty.Value) (any, string) {
 		}
 		if o.Name == "load" && f == 0 {
 			return nil, "the load must be positive"
-		}
-		if o.Kind == "int" {
-			return int64(f), ""
 		}
 		return f, ""
 	}

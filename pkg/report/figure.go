@@ -539,7 +539,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 			continue
 		}
 		if o.xlog && x <= 0 {
-			return nil, fmt.Errorf("x column %q holds %v (row %d); a log axis needs positive values", xcol.Name, x, r)
+			return nil, fmt.Errorf("a log x axis needs positive values, but column %q holds %v (row %d of the figure's data); use a linear scale, or leave such rows out (where)", xcol.Name, x, r+1)
 		}
 		for yi, yc := range ycols {
 			y, ok := number(yc, r)
@@ -547,7 +547,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 				continue
 			}
 			if o.ylog && y <= 0 {
-				return nil, fmt.Errorf("y column %q holds %v (row %d); a log axis needs positive values", yc.Name, y, r)
+				return nil, fmt.Errorf("a log y axis needs positive values, but column %q holds %v (row %d of the figure's data); use a linear scale, or leave such rows out (where)", yc.Name, y, r+1)
 			}
 			pk := pointsKey{panel, yi, combo}
 			points[pk] = append(points[pk], plotter.XY{X: x, Y: y})
@@ -562,6 +562,13 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 	}
 	if len(panelTitles) == 0 { // a Panels column but no rows
 		panelTitles = []string{""}
+	}
+	panels := 0
+	if pcol != nil {
+		panels = len(panelTitles)
+	}
+	if err := CheckGrid(spec, panels); err != nil {
+		return nil, err
 	}
 
 	label := func(yi, combo int) string {
@@ -645,14 +652,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		f.plots = [][]*plot.Plot{{plots[0]}}
 		return f, nil
 	}
-	cols := spec.PanelCols
-	if cols == 0 {
-		cols = int(math.Ceil(math.Sqrt(float64(len(plots)))))
-	}
-	if cols > len(plots) {
-		cols = len(plots)
-	}
-	rows := (len(plots) + cols - 1) / cols
+	cols, rows := gridShape(spec.PanelCols, len(plots))
 	f.plots = make([][]*plot.Plot, rows)
 	for j := range f.plots {
 		f.plots[j] = make([]*plot.Plot, cols)

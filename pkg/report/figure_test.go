@@ -115,7 +115,7 @@ func TestRenderFigureErrors(t *testing.T) {
 		{"no y", FigureSpec{X: "offered_load"}, tab, []string{"no y column"}},
 		{"string x", FigureSpec{X: "routing", Y: []string{"latency"}}, tab, []string{`x column "routing" holds string values, want int or float`}},
 		{"bool y", FigureSpec{X: "q", Y: []string{"deadlock_free"}}, zero, []string{`y column "deadlock_free" holds bool values`}},
-		{"log zero y", FigureSpec{X: "offered_load", Y: []string{"throughput"}, YScale: "log"}, withZero, []string{`y column "throughput" holds 0`, "log axis needs positive values"}},
+		{"log zero y", FigureSpec{X: "offered_load", Y: []string{"throughput"}, YScale: "log"}, withZero, []string{"a log y axis needs positive values", `column "throughput" holds 0 (row 4`, "use a linear scale"}},
 		{"log negative limit", FigureSpec{X: "offered_load", Y: []string{"latency"}, XScale: "log", XMin: ptr(-1)}, tab, []string{"XMin = -1 on a log axis"}},
 		{"log zero limit", FigureSpec{X: "offered_load", Y: []string{"latency"}, YScale: "log", YMin: ptr(0)}, tab, []string{"YMin = 0 on a log axis"}},
 		{"bad scale", FigureSpec{X: "offered_load", Y: []string{"latency"}, XScale: "ln"}, tab, []string{`unknown x scale "ln"`}},
@@ -345,5 +345,57 @@ func TestLinearTicks(t *testing.T) {
 		if got := strings.Join(labels, " "); got != c.want {
 			t.Errorf("Ticks(%g, %g) = %q, want %q", c.min, c.max, got, c.want)
 		}
+	}
+}
+
+// TestRenderFigureGrid checks the limits of a figure's grid: 5,000 panels
+// (of a column with 5,000 values) or a grid larger than MaxFigureCm are
+// refused before anything is drawn, and CheckGrid says so before the data
+// exist.
+func TestRenderFigureGrid(t *testing.T) {
+	tab := &dataset.Table{}
+	p, x, y := dataset.NewColumn("p", dataset.Int, ""), dataset.NewColumn("x", dataset.Float, ""), dataset.NewColumn("y", dataset.Float, "")
+	for i := 0; i < 5000; i++ {
+		p.Append(dataset.IntValue(int64(i)))
+		x.Append(dataset.FloatValue(1))
+		y.Append(dataset.FloatValue(2))
+	}
+	tab.Columns = []*dataset.Column{p, x, y}
+	tests := []struct {
+		name   string
+		spec   FigureSpec
+		panels int
+		want   string // "" for no error
+	}{
+		{"5000 panels", FigureSpec{X: "x", Y: []string{"y"}, Panels: "p"}, 5000, "5000 panels (the distinct values of column \"p\"), more than 64"},
+		{"wide grid", FigureSpec{X: "x", Y: []string{"y"}, Panels: "p", PanelCols: 20, Width: 12}, 20, "the figure would be 240 x 8 cm"},
+		{"tall panel", FigureSpec{X: "x", Y: []string{"y"}, Height: 300}, 0, "larger than 200 cm on a side"},
+		{"64 panels", FigureSpec{X: "x", Y: []string{"y"}, Panels: "p", Width: 5, Height: 4}, 64, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CheckGrid(tt.spec, tt.panels)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("CheckGrid: %v, want %q", err, tt.want)
+			}
+			rows := tab.Where(map[string][]dataset.Value{})
+			if tt.panels > 0 && tt.panels < 5000 {
+				keep := make([]dataset.Value, tt.panels)
+				for i := range keep {
+					keep[i] = dataset.IntValue(int64(i))
+				}
+				rows = tab.Where(map[string][]dataset.Value{"p": keep})
+			}
+			tt.spec.Name = "g"
+			if _, _, err := RenderFigure(tt.spec, rows); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("RenderFigure: %v, want %q", err, tt.want)
+			}
+		})
 	}
 }

@@ -17,3 +17,13 @@ figure "../escape" {
 table "sub/dir" {
   study = study.s
 }
+
+topology "a..b" {
+  family = "slimfly"
+  q      = 5
+}
+
+study "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn" {
+  topologies = [topology.sf]
+  metrics    = ["diameter"]
+}

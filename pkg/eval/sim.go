@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -262,17 +263,18 @@ func simValue(o simOption, v cty.Value) (any, string) {
 		if msg != "" {
 			return nil, msg
 		}
+		// netsim checks the range of the options that set its Config.
 		if o.Kind == "int" {
-			i, msg := intOf(v, floatBound(o.Min), floatBound(o.Max))
+			lo, hi := floatBound(o.Min), floatBound(o.Max)
+			if o.Field != "" {
+				lo, hi = math.MinInt64, math.MaxInt64
+			}
+			i, msg := intOf(v, lo, hi)
 			if msg != "" {
 				return nil, msg
 			}
 			return i, ""
 		}
-		if o.Kind == "int" && !(math.Abs(f) < 1<<63) {
-			return nil, fmt.Sprintf("%g does not fit a 64-bit integer", f)
-		}
-		// netsim checks the range of the options that set its Config.
 		if o.Field == "" && (f < o.Min || f > o.Max) {
 			return nil, fmt.Sprintf("%g is outside [%g, %g]", f, o.Min, o.Max)
 		}
@@ -398,7 +400,7 @@ func checkSimPoint(pt map[string]any, given map[string]hcl.Range) []pointError {
 			check = setup.cfg.CheckWorkload
 		}
 		if err := check(); err != nil {
-			e := limitError(err, pt, isGiven)
+			e := simLimitError(err, pt, isGiven)
 			add(e.Option, "%s.", e.Msg)
 		} else if wl != "" {
 			flits, opt := messageFlits(pt, setup)
@@ -679,7 +681,7 @@ func checkSimInstances(e *Experiment) hcl.Diagnostics {
 // the endpoints (netsim.Config.CheckNetwork).
 func checkSimBuffers(pt map[string]any, cfg netsim.Config, given map[string]hcl.Range, sz families.Size, label string) *SimOptionError {
 	if err := cfg.CheckNetwork(2*sz.Links+sz.Endpoints, pt["workload"] != ""); err != nil {
-		e := limitError(err, pt, func(n string) bool { _, ok := given[n]; return ok })
+		e := simLimitError(err, pt, func(n string) bool { _, ok := given[n]; return ok })
 		e.Msg = fmt.Sprintf("Topology %s: %s.", label, e.Msg)
 		return e
 	}

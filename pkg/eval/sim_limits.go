@@ -88,10 +88,10 @@ func fieldOption(field string, pt map[string]any) (option, label string) {
 	return "preset", field
 }
 
-// limitError says a netsim configuration error of point pt in the sim
+// simLimitError says a netsim configuration error of point pt in the sim
 // options' words; isGiven reports the options the user set. The option is
 // the first of the rule's fields that the user set, else the first one.
-func limitError(err error, pt map[string]any, isGiven func(string) bool) *SimOptionError {
+func simLimitError(err error, pt map[string]any, isGiven func(string) bool) *SimOptionError {
 	var le *netsim.LimitError
 	if !errors.As(err, &le) {
 		msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "netsim: "), "config: ")
@@ -140,7 +140,7 @@ func checkSend(cfg netsim.Config, flits float64, what string, pt map[string]any)
 		n = int64(flits)
 	}
 	if err := cfg.CheckSend(n); err != nil {
-		e := limitError(err, pt, func(string) bool { return false })
+		e := simLimitError(err, pt, func(string) bool { return false })
 		return what + ": " + e.Msg
 	}
 	return ""

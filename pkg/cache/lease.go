@@ -36,16 +36,17 @@ type Lease struct {
 // Collect that starts after Lease returns, and a Collect in progress
 // finishes before Lease registers. When no other lease is live, the
 // temporary files of killed writers are removed first (no live process can
-// be writing them). Lease fails if the store's directory cannot be created
+// be writing them); only a process that held a lease writes into the store,
+// so there are such files only if a stale lease was found. Lease fails if the store's directory cannot be created
 // or written: a run calls it before computing anything.
 func (s *Store) Lease(keys []Key) (*Lease, error) {
 	var l *Lease
 	err := s.exclusive(func() error {
-		live, err := s.liveLeases(nil, true)
+		live, stale, err := s.liveLeases(nil, true)
 		if err != nil {
 			return err
 		}
-		if live == 0 {
+		if live == 0 && stale > 0 {
 			if _, _, err := s.removeTemps(0, false); err != nil {
 				return err
 			}
@@ -105,18 +106,18 @@ func (s *Store) exclusive(fn func() error) error {
 	return fn()
 }
 
-// liveLeases counts the live leases and adds their keys to keep (if not
-// nil). With clean, the files of stale leases are removed.
-func (s *Store) liveLeases(keep map[Key]bool, clean bool) (int, error) {
+// liveLeases counts the live and the stale leases and adds the keys of the
+// live ones to keep (if not nil). With clean, the files of stale leases are
+// removed.
+func (s *Store) liveLeases(keep map[Key]bool, clean bool) (live, stale int, err error) {
 	dir := filepath.Join(s.dir, leaseDir)
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return 0, nil
+		return 0, 0, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("cache: %w", err)
+		return 0, 0, fmt.Errorf("cache: %w", err)
 	}
-	live := 0
 	for _, d := range ents {
 		if !d.Type().IsRegular() || !strings.HasSuffix(d.Name(), leaseExt) {
 			continue
@@ -129,9 +130,10 @@ func (s *Store) liveLeases(keep map[Key]bool, clean bool) (int, error) {
 		free, err := tryFlock(f)
 		if err != nil {
 			f.Close()
-			return 0, fmt.Errorf("cache: lock %s: %w", path, err)
+			return 0, 0, fmt.Errorf("cache: lock %s: %w", path, err)
 		}
 		if free {
+			stale++
 			if clean {
 				os.Remove(path)
 			}
@@ -142,10 +144,10 @@ func (s *Store) liveLeases(keep map[Key]bool, clean bool) (int, error) {
 		data, err := io.ReadAll(io.LimitReader(f, MaxEntrySize))
 		f.Close()
 		if err != nil {
-			return 0, fmt.Errorf("cache: read %s: %w", path, err)
+			return 0, 0, fmt.Errorf("cache: read %s: %w", path, err)
 		}
 		if !bytes.HasPrefix(data, leaseMagic[:]) || (len(data)-len(leaseMagic))%len(Key{}) != 0 {
-			return 0, fmt.Errorf("cache: %s is held by a live process but is not a lease", path)
+			return 0, 0, fmt.Errorf("cache: %s is held by a live process but is not a lease", path)
 		}
 		if keep != nil {
 			for p := data[len(leaseMagic):]; len(p) > 0; p = p[len(Key{}):] {
@@ -153,7 +155,7 @@ func (s *Store) liveLeases(keep map[Key]bool, clean bool) (int, error) {
 			}
 		}
 	}
-	return live, nil
+	return live, stale, nil
 }
 
 // Lock takes the store's exclusive lock called name (a file name), waiting
@@ -199,7 +201,7 @@ func (s *Store) Collect(keep map[Key]bool, dryRun bool) (Collected, error) {
 		for k := range keep {
 			all[k] = true
 		}
-		live, err := s.liveLeases(all, !dryRun)
+		live, _, err := s.liveLeases(all, !dryRun)
 		if err != nil {
 			return err
 		}

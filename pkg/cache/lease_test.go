@@ -180,9 +180,10 @@ func TestStaleLease(t *testing.T) {
 	}
 }
 
-// TestLeaseRemovesDeadTemps: the first lease on a store with no live lease
-// removes every temporary file of an entry, whatever its age; a second
-// lease while the first is live removes none.
+// TestLeaseRemovesDeadTemps: a lease that finds a stale lease (a killed
+// run's) and no live one removes every temporary file of an entry,
+// whatever its age; without a stale lease, or while another lease is live,
+// it removes none.
 func TestLeaseRemovesDeadTemps(t *testing.T) {
 	s := New(t.TempDir())
 	k := KeyOf("m", 1, nil, nil)
@@ -191,15 +192,25 @@ func TestLeaseRemovesDeadTemps(t *testing.T) {
 	os.MkdirAll(dir, 0o755)
 	tmp := filepath.Join(dir, ".tmp-"+hx+".rxc-77")
 	os.WriteFile(tmp, []byte("partial"), 0o644)
+	l0, err := s.Lease(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l0.Release()
+	if _, err := os.Stat(tmp); err != nil {
+		t.Error("a lease removed a temporary file with no stale lease in the store")
+	}
+	os.WriteFile(filepath.Join(s.Dir(), leaseDir, "killed.lease"), leaseMagic[:], 0o644)
 	l1, err := s.Lease(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer l1.Release()
 	if _, err := os.Stat(tmp); err == nil {
-		t.Error("the first lease left a dead temporary file")
+		t.Error("the first lease after a killed run left a dead temporary file")
 	}
 	os.WriteFile(tmp, []byte("partial"), 0o644)
+	os.WriteFile(filepath.Join(s.Dir(), leaseDir, "killed.lease"), leaseMagic[:], 0o644)
 	l2, err := s.Lease(nil)
 	if err != nil {
 		t.Fatal(err)

@@ -218,15 +218,16 @@ func (r *run) finish(e *Experiment, write bool) (int, error) {
 	defer unlock()
 	var errs []error
 	n := 0
-	if err := r.removeTemps(e); err != nil && r.en.leaseErr == nil {
+	m := readManifest(r.en.Results, e.Name)
+	if err := r.removeTemps(e, m.Outputs); err != nil && r.en.leaseErr == nil {
 		errs = append(errs, err)
 	}
 	if write {
 		var werr error
-		n, werr = r.writeOutputs(e)
+		n, werr = r.writeOutputs(e, m.Outputs)
 		errs = append(errs, werr)
 	}
-	errs = append(errs, r.updateManifest(e))
+	errs = append(errs, r.updateManifest(e, m))
 	return n, errors.Join(errs...)
 }
 
@@ -431,10 +432,11 @@ func isOutput(c *Cell) bool {
 	return false
 }
 
-// updateManifest records the cells of e that are now in the cache, keeping
-// the previous record of cells that were not computed.
-func (r *run) updateManifest(e *Experiment) error {
-	m := readManifest(r.en.Results, e.Name)
+// updateManifest records in m, e's manifest as read before the outputs
+// were written, the cells of e that are now in the cache, keeping the
+// previous record of cells that were not computed, and writes it if it
+// changed.
+func (r *run) updateManifest(e *Experiment, m *manifest) error {
 	changed := false
 	current := map[string]bool{}
 	for _, c := range r.plan.Graph.Cells {

@@ -72,11 +72,12 @@ func declaredOutputs(e *Experiment) []string {
 }
 
 // removeTemps removes the temporary files a killed run left while writing
-// e's outputs and manifest (the caller holds e's output lock, so no live
-// process is writing them).
-func (r *run) removeTemps(e *Experiment) error {
+// e's outputs (those it declares and prev, the outputs of the last run) and
+// manifest. The caller holds e's output lock, so no live process is writing
+// them.
+func (r *run) removeTemps(e *Experiment, prev []string) error {
 	byDir := map[string][]string{}
-	names := append(declaredOutputs(e), readManifest(r.en.Results, e.Name).Outputs...)
+	names := append(declaredOutputs(e), prev...)
 	for _, o := range names {
 		if !filepath.IsLocal(o) {
 			continue
@@ -108,8 +109,9 @@ func relPos(e *Experiment, pos string) string {
 // report of e. A file is rewritten only if its content changed. The files
 // of an output whose cell failed or was skipped are left as an earlier run
 // wrote them, and the report says so; only the files of blocks that left
-// the experiment are removed. It returns the number of files written.
-func (r *run) writeOutputs(e *Experiment) (int, error) {
+// the experiment are removed (prev lists the outputs of the last run). It
+// returns the number of files written.
+func (r *run) writeOutputs(e *Experiment, prev []string) (int, error) {
 	g := r.plan.Graph
 	dir := filepath.Join(r.en.Results, e.Name)
 	var outs []string
@@ -243,7 +245,7 @@ func (r *run) writeOutputs(e *Experiment) (int, error) {
 	for _, o := range append(declaredOutputs(e), outs...) {
 		keep[o] = true
 	}
-	for _, o := range readManifest(r.en.Results, e.Name).Outputs {
+	for _, o := range prev {
 		if !keep[o] && filepath.IsLocal(o) {
 			if err := os.Remove(filepath.Join(dir, o)); err != nil && !errors.Is(err, os.ErrNotExist) {
 				errs = append(errs, err)

@@ -1,13 +1,22 @@
 package graph
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // Validate checks the CSR invariants: Off starts at 0, is non-decreasing and
 // ends at len(Adj); every neighbour is in [0, N()); lists are sorted
 // ascending; there are no self loops; and the graph is symmetric (v appears
 // in u's list as often as u appears in v's). It runs in O(N + len(Adj)) time
 // and is meant for graphs read from untrusted input.
-func (g *Graph) Validate() error {
+func (g *Graph) Validate() error { return g.ValidateContext(context.Background()) }
+
+// ValidateContext is Validate with a context: it returns ctx.Err() if ctx
+// is cancelled (checked every stopBlock vertices of each pass; the symmetry
+// pass reads the lists in random order and takes seconds on tens of
+// millions of links).
+func (g *Graph) ValidateContext(ctx context.Context) error {
 	if len(g.Off) == 0 {
 		if len(g.Adj) != 0 {
 			return fmt.Errorf("graph: %d adjacency entries but no offsets", len(g.Adj))
@@ -15,6 +24,7 @@ func (g *Graph) Validate() error {
 		return fmt.Errorf("graph: empty offset array (want N()+1 entries)")
 	}
 	n := g.N()
+	done := ctx.Done()
 	if g.Off[0] != 0 {
 		return fmt.Errorf("graph: Off[0] = %d, want 0", g.Off[0])
 	}
@@ -27,6 +37,9 @@ func (g *Graph) Validate() error {
 		return fmt.Errorf("graph: Off[N] = %d, but len(Adj) = %d", g.Off[n], len(g.Adj))
 	}
 	for v := 0; v < n; v++ {
+		if v%stopBlock == 0 && stopped(done) {
+			return ctx.Err()
+		}
 		prev := int32(-1)
 		for _, u := range g.Adj[g.Off[v]:g.Off[v+1]] {
 			if u < 0 || int(u) >= n {
@@ -47,6 +60,9 @@ func (g *Graph) Validate() error {
 	pos := make([]int32, n)
 	copy(pos, g.Off[:n])
 	for v := 0; v < n; v++ {
+		if v%stopBlock == 0 && stopped(done) {
+			return ctx.Err()
+		}
 		for _, u := range g.Adj[g.Off[v]:g.Off[v+1]] {
 			if pos[u] >= g.Off[u+1] || g.Adj[pos[u]] != int32(v) {
 				return fmt.Errorf("graph: edge (%d, %d) has no matching reverse entry", v, u)

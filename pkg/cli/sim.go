@@ -63,7 +63,7 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 			if err != nil {
 				return invalid(err)
 			}
-			t, err := f.Build(v)
+			t, err := f.Build(cmd.Context(), v)
 			if err != nil {
 				return invalid(err)
 			}

@@ -308,43 +308,20 @@ func (w *bfsWorker) run(done <-chan struct{}, srcs []int32, c int64, ecc []int32
 		remDeg -= int64(off[srcs[0]+1] - off[srcs[0]])
 	}
 	for d := 1; ; d++ {
-		push := w.strategy == levelPush || (w.strategy == levelAuto && 2*fdeg < remDeg)
-		if push {
+		pushing := w.strategy == levelPush || (w.strategy == levelAuto && 2*fdeg < remDeg)
+		if pushing {
 			for lo := 0; lo < len(flist); lo += stopBlock {
 				if stopped(done) {
 					return false
 				}
-				for _, u := range flist[lo:min(lo+stopBlock, len(flist))] {
-					fu := frontier[u]
-					for _, v := range adj[off[u]:off[u+1]] {
-						if x := fu &^ visited[v]; x != 0 {
-							if next[v] == 0 {
-								nlist = append(nlist, v)
-							}
-							next[v] |= x
-						}
-					}
-				}
+				nlist = push(off, adj, visited, frontier, next, flist[lo:min(lo+stopBlock, len(flist))], nlist)
 			}
 		} else {
 			for lo := 0; lo < n; lo += stopBlock {
 				if stopped(done) {
 					return false
 				}
-				for v := lo; v < min(lo+stopBlock, n); v++ {
-					vis := visited[v]
-					if vis == full {
-						continue
-					}
-					var x uint64
-					for _, u := range adj[off[v]:off[v+1]] {
-						x |= frontier[u]
-					}
-					if x &^= vis; x != 0 {
-						next[v] = x
-						nlist = append(nlist, int32(v))
-					}
-				}
+				nlist = pull(off, adj, visited, frontier, next, full, lo, min(lo+stopBlock, n), nlist)
 			}
 		}
 		var active uint64
@@ -396,6 +373,47 @@ func (w *bfsWorker) run(done <-chan struct{}, srcs []int32, c int64, ecc []int32
 		ecc[s] = w.ecc[b]
 	}
 	return true
+}
+
+// push ORs the frontier word of every vertex of flist into the next words
+// of its neighbours, masked by their visited words, and appends the
+// neighbours whose next word becomes non-zero to nlist. (One block of a
+// pushed level: the checks for cancellation stay out of the loops.)
+func push(off, adj []int32, visited, frontier, next []uint64, flist, nlist []int32) []int32 {
+	for _, u := range flist {
+		fu := frontier[u]
+		for _, v := range adj[off[u]:off[u+1]] {
+			if x := fu &^ visited[v]; x != 0 {
+				if next[v] == 0 {
+					nlist = append(nlist, v)
+				}
+				next[v] |= x
+			}
+		}
+	}
+	return nlist
+}
+
+// pull sets the next word of every vertex v in [lo, hi) not reached by
+// every source (visited[v] != full) to the OR of its neighbours' frontier
+// words masked by visited[v], and appends v to nlist when it is non-zero.
+// (One block of a pulled level.)
+func pull(off, adj []int32, visited, frontier, next []uint64, full uint64, lo, hi int, nlist []int32) []int32 {
+	for v := lo; v < hi; v++ {
+		vis := visited[v]
+		if vis == full {
+			continue
+		}
+		var x uint64
+		for _, u := range adj[off[v]:off[v+1]] {
+			x |= frontier[u]
+		}
+		if x &^= vis; x != 0 {
+			next[v] = x
+			nlist = append(nlist, int32(v))
+		}
+	}
+	return nlist
 }
 
 // BFS computes the distances from src to every vertex of g into dist, which

@@ -36,10 +36,36 @@ func (g *Graph) ValidateContext(ctx context.Context) error {
 	if int(g.Off[n]) != len(g.Adj) {
 		return fmt.Errorf("graph: Off[N] = %d, but len(Adj) = %d", g.Off[n], len(g.Adj))
 	}
-	for v := 0; v < n; v++ {
-		if v%stopBlock == 0 && stopped(done) {
+	for lo := 0; lo < n; lo += stopBlock {
+		if stopped(done) {
 			return ctx.Err()
 		}
+		if err := g.validateLists(lo, min(lo+stopBlock, n)); err != nil {
+			return err
+		}
+	}
+	// Symmetry: visiting v in ascending order and advancing a cursor in
+	// the list of every neighbour u must meet exactly v each time (the lists
+	// are sorted, so the reverse arcs appear in the same order).
+	pos := make([]int32, n)
+	copy(pos, g.Off[:n])
+	for lo := 0; lo < n; lo += stopBlock {
+		if stopped(done) {
+			return ctx.Err()
+		}
+		if err := g.validateReverse(pos, lo, min(lo+stopBlock, n)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateLists checks the lists of the vertices lo..hi-1: neighbours in
+// range, no self loop, sorted. (The blocks of Validate keep the checks for
+// cancellation out of the loops.)
+func (g *Graph) validateLists(lo, hi int) error {
+	n := g.N()
+	for v := lo; v < hi; v++ {
 		prev := int32(-1)
 		for _, u := range g.Adj[g.Off[v]:g.Off[v+1]] {
 			if u < 0 || int(u) >= n {
@@ -54,15 +80,13 @@ func (g *Graph) ValidateContext(ctx context.Context) error {
 			prev = u
 		}
 	}
-	// Symmetry: visiting v in ascending order and advancing a cursor in
-	// the list of every neighbour u must meet exactly v each time (the lists
-	// are sorted, so the reverse arcs appear in the same order).
-	pos := make([]int32, n)
-	copy(pos, g.Off[:n])
-	for v := 0; v < n; v++ {
-		if v%stopBlock == 0 && stopped(done) {
-			return ctx.Err()
-		}
+	return nil
+}
+
+// validateReverse advances the cursors pos past the reverse arcs of the
+// vertices lo..hi-1 (see Validate's symmetry pass).
+func (g *Graph) validateReverse(pos []int32, lo, hi int) error {
+	for v := lo; v < hi; v++ {
 		for _, u := range g.Adj[g.Off[v]:g.Off[v+1]] {
 			if pos[u] >= g.Off[u+1] || g.Adj[pos[u]] != int32(v) {
 				return fmt.Errorf("graph: edge (%d, %d) has no matching reverse entry", v, u)

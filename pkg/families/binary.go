@@ -190,8 +190,9 @@ func (t *Topology) UnmarshalBinaryContext(ctx context.Context, data []byte) erro
 	read := func(k int64) []int32 {
 		s := make([]int32, k)
 		for lo := 0; lo < len(s) && !stopped(done); lo += stopBlock {
-			for i := lo; i < min(lo+stopBlock, len(s)); i++ {
-				s[i] = int32(binary.LittleEndian.Uint32(p[4*i:]))
+			blk, q := s[lo:min(lo+stopBlock, len(s))], p[4*lo:]
+			for i := range blk {
+				blk[i] = int32(binary.LittleEndian.Uint32(q[4*i:]))
 			}
 		}
 		p = p[4*k:]

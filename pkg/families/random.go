@@ -329,6 +329,7 @@ func (s *rndGen) pickUniform(u int) int {
 	}
 	n := s.g.n
 	window := rndRingCandidates(n, s.limit)
+	s.ticks += min(s.nrem, window) // the enumeration's work, for stop
 	// nth returns the k-th acceptable vertex (k < 0: count them).
 	nth := func(k int) (int, int) {
 		c := 0
@@ -369,7 +370,7 @@ func (s *rndGen) pickUniform(u int) int {
 func (s *rndGen) pickGauss(u int) int {
 	n := s.g.n
 	half := float64(n) / 2
-	for range s.tries {
+	for t := range s.tries {
 		x := float64(s.r.normal() * s.sigma)
 		if x > half || x < -half {
 			continue
@@ -380,9 +381,11 @@ func (s *rndGen) pickGauss(u int) int {
 		}
 		w := ((u+k)%n + n) % n
 		if s.inV(w) && s.allowed(u, w) {
+			s.ticks += t // the draws' work, for stop
 			return w
 		}
 	}
+	s.ticks += s.tries
 	return -1
 }
 
@@ -707,6 +710,9 @@ func rndBuildRegular(ctx context.Context, fam string, n, d int, seed int64) (*rn
 		r := s.r
 		stubs = stubs[:0]
 		for v := range n {
+			if s.stop() {
+				return nil, ctx.Err()
+			}
 			for range d {
 				stubs = append(stubs, int32(v))
 			}

@@ -215,15 +215,18 @@ func (p *permState) orient(e graph.Edge) (a, b int32, intra bool) {
 }
 
 // process shuffles the slots in set and swaps consecutive pairs. It
-// returns early, the swaps unfinished, when the build is cancelled (the
-// caller checks the context).
-func (p *permState) process(set []int32) error {
+// returns ctx.Err(), the swaps unfinished, when ctx is cancelled (checked
+// every stopBlock slots).
+func (p *permState) process(ctx context.Context, set []int32) error {
 	work := p.work
 	p.work += len(set)
+	if p.st.stop(work) {
+		return ctx.Err()
+	}
 	p.r.shuffle(set)
 	for k := 0; k+1 < len(set); k += 2 {
 		if p.st.stop(work + k) {
-			return nil
+			return ctx.Err()
 		}
 		s1, s2 := set[k], set[k+1]
 		a, b, intra1 := p.orient(p.links[s1])
@@ -387,7 +390,7 @@ func permuteGraph(ctx context.Context, fam string, g *graph.Graph, cab []int32, 
 				for _, gr := range groups {
 					if (gr.i == gr.j) == intraFirst {
 						scratch = append(scratch[:0], order[gr.start:gr.end]...)
-						if err := p.process(scratch); err != nil {
+						if err := p.process(ctx, scratch); err != nil {
 							return nil, 0, err
 						}
 					}
@@ -419,14 +422,11 @@ func permuteGraph(ctx context.Context, fam string, g *graph.Graph, cab []int32, 
 					}
 					scratch = append(scratch, intra[i]...)
 					scratch = append(scratch, intra[j]...)
-					if err := p.process(scratch); err != nil {
+					if err := p.process(ctx, scratch); err != nil {
 						return nil, 0, err
 					}
 				}
 			}
-		}
-		if err := ctx.Err(); err != nil { // process stops early when cancelled
-			return nil, 0, err
 		}
 		if p.connected() {
 			out, err := graph.FromEdgesContext(ctx, n, p.links)

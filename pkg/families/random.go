@@ -293,6 +293,9 @@ func (s *rndGen) inV(w int) bool { return int(s.pos[w]) < s.nrem }
 // link u ~ v and remove v from V, otherwise u stays one link short. It
 // returns early, the round unfinished, when the build is cancelled.
 func (s *rndGen) round() {
+	if s.stop() { // cancelled in an earlier round
+		return
+	}
 	n := s.g.n
 	for i := range n {
 		s.rem[i], s.pos[i] = int32(i), int32(i)
@@ -458,8 +461,12 @@ const rndRepairBudget = 1 << 26
 // stub list; candidates u around a vertex in a random rotation of the
 // admissible ring offsets (of all vertices without a ring), or nearest
 // first from a random side for ring_gau. The search of (c) and (c') is
-// bounded by rndRepairBudget.
+// bounded by rndRepairBudget. When the build is cancelled complete stops
+// and reports failure (the caller checks the context).
 func (s *rndGen) complete() bool {
+	if s.stop() { // cancelled while generating
+		return false
+	}
 	g := s.g
 	s.stubs = s.stubs[:0]
 	short := 0

@@ -25,7 +25,7 @@ func build(t testing.TB, fam string, given families.Values) *families.Topology {
 	if err != nil {
 		t.Fatalf("%s %v: Normalize: %v", fam, given, err)
 	}
-	top, err := f.Build(v)
+	top, err := f.Build(context.Background(), v)
 	if err != nil {
 		t.Fatalf("%s %v: Build: %v", fam, given, err)
 	}

@@ -37,6 +37,38 @@ func checkInput(op string, g *graph.Graph, conc []int32) ([]int32, error) {
 	return conc, nil
 }
 
+// stopBlock is the number of routers a search handles between two checks
+// for cancellation: a check costs a few nanoseconds and a block at least
+// stopBlock adjacency entries, so the checks cost nothing measurable, and a
+// cancelled analysis stops within a block (well under a millisecond).
+const stopBlock = 1 << 12
+
+// stopped reports whether done is closed; a nil done (a context that is
+// never cancelled) never is. It does not block or lock.
+func stopped(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
+// fill sets every element of s to x by pieces, checking done between them
+// (the first pass over a fresh array of millions of entries page-faults),
+// and reports false, s unfinished, if done is closed.
+func fill(done <-chan struct{}, s []int32, x int32) bool {
+	for lo := 0; lo < len(s); lo += stopBlock * 16 {
+		if stopped(done) {
+			return false
+		}
+		for i := lo; i < min(lo+stopBlock*16, len(s)); i++ {
+			s[i] = x
+		}
+	}
+	return true
+}
+
 // numWorkers returns the number of goroutines to use for jobs units of work.
 func numWorkers(workers, jobs int) int {
 	if workers <= 0 {

@@ -17,7 +17,7 @@ func Example() {
 	ctx := context.Background()
 	f, _ := families.Default().Lookup("demi_pn")
 	v, _ := f.Normalize(families.Values{"q": int64(3)})
-	top, _ := f.Build(v)
+	top, _ := f.Build(context.Background(), v)
 	g := top.Graph
 
 	ld, _ := analysis.ChannelLoads(ctx, g, nil, analysis.LoadOptions{Routing: analysis.SplitMinimal})

@@ -14,24 +14,29 @@ type groupScratch struct {
 	queue []int32   // states in BFS order
 }
 
-func newGroupScratch(n int) *groupScratch {
+// newGroupScratch returns a worker's arrays for n routers, or nil if done
+// is closed before they are ready.
+func newGroupScratch(done <-chan struct{}, n int) *groupScratch {
 	sc := &groupScratch{
 		dist:  make([]int32, 2*n),
 		sigma: make([]float64, 2*n),
 		ratio: make([]float64, 2*n),
 		queue: make([]int32, 0, 2*n),
 	}
-	for i := range sc.dist {
-		sc.dist[i] = -1
+	if !fill(done, sc.dist, -1) {
+		return nil
 	}
 	return sc
 }
 
 // crossings returns, for every channel of g, whether it joins routers of
-// different groups (1) or not (0).
-func crossings(g *graph.Graph, group []int32) []int32 {
+// different groups (1) or not (0); nil if done is closed first.
+func crossings(done <-chan struct{}, g *graph.Graph, group []int32) []int32 {
 	cross := make([]int32, len(g.Adj))
 	for v := 0; v < g.N(); v++ {
+		if v%stopBlock == 0 && stopped(done) {
+			return nil
+		}
 		for i := g.Off[v]; i < g.Off[v+1]; i++ {
 			if group[v] != group[g.Adj[i]] {
 				cross[i] = 1
@@ -44,8 +49,10 @@ func crossings(g *graph.Graph, group []int32) []int32 {
 // split adds the loads of the traffic from source s, split evenly over the
 // shortest paths that cross at most one link between groups, to loads. A
 // router reached in both states at the same distance takes its traffic in
-// proportion to their path counts.
-func (sc *groupScratch) split(g *graph.Graph, cross []int32, conc []int32, totalConc int64, s int32, loads []float64) (flows, unreach, hops int64) {
+// proportion to their path counts. It returns ok = false, leaving the
+// scratch arrays dirty and loads partial, as soon as done is closed
+// (checked every stopBlock states).
+func (sc *groupScratch) split(done <-chan struct{}, g *graph.Graph, cross []int32, conc []int32, totalConc int64, s int32, loads []float64) (flows, unreach, hops int64, ok bool) {
 	dist, sigma, ratio, adj, off := sc.dist, sc.sigma, sc.ratio, g.Adj, g.Off
 	q := append(sc.queue[:0], 2*s)
 	dist[2*s], sigma[2*s] = 0, 1
@@ -55,7 +62,10 @@ func (sc *groupScratch) split(g *graph.Graph, cross []int32, conc []int32, total
 	n, found := int32(g.N()), int32(1)
 	for lo := 0; lo < len(q) && found < n; {
 		hi := len(q)
-		for _, x := range q[lo:hi] {
+		for i, x := range q[lo:hi] {
+			if i%stopBlock == 0 && stopped(done) {
+				return 0, 0, 0, false
+			}
 			v, c, dn, sx := x>>1, x&1, dist[x]+1, sigma[x]
 			prev := int32(-1)
 			for i := off[v]; i < off[v+1]; i++ {
@@ -123,6 +133,9 @@ func (sc *groupScratch) split(g *graph.Graph, cross []int32, conc []int32, total
 	}
 	flows, unreach = cs*reached, cs*(totalConc-cs-reached)
 	for k := len(q) - 1; k >= 0; k-- {
+		if k%stopBlock == 0 && stopped(done) {
+			return 0, 0, 0, false
+		}
 		x := q[k]
 		v, c, dn, sx := x>>1, x&1, dist[x]+1, sigma[x]
 		d := demand(x)
@@ -152,5 +165,5 @@ func (sc *groupScratch) split(g *graph.Graph, cross []int32, conc []int32, total
 	for _, x := range q {
 		dist[x], sigma[x], ratio[x] = -1, 0, 0
 	}
-	return flows, unreach, hops
+	return flows, unreach, hops, true
 }

@@ -175,8 +175,9 @@ type loadBlock struct {
 // is deeper (in a diameter-2 graph it scans only the links of the root and
 // its neighbours). Roots are spread over opt.Workers goroutines in fixed
 // blocks of 128 (see blockRoots) whose sums are added in block order, so the
-// result does not depend on the number of workers. ctx is checked between
-// roots.
+// result does not depend on the number of workers. ctx is checked before
+// every root and every stopBlock routers of a search or of its
+// accumulation (one root of a graph of millions of routers takes seconds).
 //
 // Precision: path counts are float64 here (exact below 2^53 paths, never
 // overflowing in practice), so split loads carry rounding errors of order
@@ -201,16 +202,39 @@ func ChannelLoads(ctx context.Context, g *graph.Graph, conc []int32, opt LoadOpt
 	for _, c := range conc {
 		totalConc += int64(c)
 	}
+	done := ctx.Done()
 	var cross []int32
 	if opt.Routing == GroupMinimal {
-		cross = crossings(g, opt.Groups)
+		if cross = crossings(done, g, opt.Groups); cross == nil {
+			return nil, ctx.Err()
+		}
 	}
 	nb := (n + blockRoots - 1) / blockRoots
 	workers := numWorkers(opt.Workers, nb)
+	// At most nbuf block buffers exist. The workers make them as they
+	// need them, after checking ctx, and clear a recycled one by pieces,
+	// checking ctx: on a graph of millions of links, allocating or clearing
+	// a buffer takes tens of milliseconds (seconds where page faults are
+	// slow).
 	nbuf := 2 * workers
 	free := make(chan []float64, nbuf)
-	for range nbuf {
-		free <- make([]float64, len(g.Adj))
+	var made atomic.Int64
+	take := func() (buf []float64, ok bool) {
+		select {
+		case buf = <-free:
+		default:
+			if made.Add(1) <= int64(nbuf) {
+				return make([]float64, len(g.Adj)), true // zero
+			}
+			buf = <-free
+		}
+		for lo := 0; lo < len(buf); lo += stopBlock * 16 {
+			if stopped(done) {
+				return buf, false
+			}
+			clear(buf[lo:min(lo+stopBlock*16, len(buf))])
+		}
+		return buf, true
 	}
 	results := make(chan loadBlock, nbuf)
 	var next atomic.Int64
@@ -220,37 +244,46 @@ func ChannelLoads(ctx context.Context, g *graph.Graph, conc []int32, opt LoadOpt
 			var sc *loadScratch
 			var gs *groupScratch
 			if opt.Routing == GroupMinimal {
-				gs = newGroupScratch(n)
+				gs = newGroupScratch(done, n)
 			} else {
-				sc = newLoadScratch(n)
+				sc = newLoadScratch(done, n)
+			}
+			if gs == nil && sc == nil { // cancelled
+				return
 			}
 			for {
 				// Take a buffer before claiming a block: the lowest
 				// unmerged block is then always being computed, so the
 				// ordered merge below cannot starve.
-				buf := <-free
+				if stopped(done) {
+					return
+				}
+				buf, ok := take()
 				b := int(next.Add(1)) - 1
-				if b >= nb || ctx.Err() != nil {
+				if b >= nb || !ok || stopped(done) {
 					free <- buf
 					return
 				}
-				clear(buf)
 				res := loadBlock{idx: b, buf: buf}
 				for r := b * blockRoots; r < min((b+1)*blockRoots, n); r++ {
 					if conc[r] == 0 {
 						continue
 					}
-					if ctx.Err() != nil {
-						break
-					}
 					var f, u, h int64
+					ok := false
 					switch opt.Routing {
 					case SplitMinimal:
-						f, u, h = sc.split(g, conc, totalConc, int32(r), buf)
+						f, u, h, ok = sc.split(done, g, conc, totalConc, int32(r), buf)
 					case SmallestNextHop:
-						f, u, h = sc.nextHop(g, conc, totalConc, int32(r), buf)
+						f, u, h, ok = sc.nextHop(done, g, conc, totalConc, int32(r), buf)
 					default:
-						f, u, h = gs.split(g, cross, conc, totalConc, int32(r), buf)
+						f, u, h, ok = gs.split(done, g, cross, conc, totalConc, int32(r), buf)
+					}
+					if !ok {
+						// Cancelled: the scratch arrays are dirty and the
+						// block partial; it is still sent (the ordered merge
+						// needs every claimed block) and the worker stops.
+						break
 					}
 					res.flows += f
 					res.unreachableFlows += u
@@ -264,7 +297,7 @@ func ChannelLoads(ctx context.Context, g *graph.Graph, conc []int32, opt LoadOpt
 		wg.Wait()
 		close(results)
 	}()
-	loads := make([]float64, len(g.Adj))
+	var loads []float64 // made at the first merge
 	pending := make([]*loadBlock, nb)
 	merged := 0
 	var flows, unreach, hops int64
@@ -273,8 +306,13 @@ func ChannelLoads(ctx context.Context, g *graph.Graph, conc []int32, opt LoadOpt
 		for merged < nb && pending[merged] != nil {
 			p := pending[merged]
 			pending[merged] = nil
-			for i, x := range p.buf {
-				loads[i] += x
+			if !stopped(done) { // cancelled: only recycle the buffer
+				if loads == nil {
+					loads = make([]float64, len(g.Adj))
+				}
+				for i, x := range p.buf {
+					loads[i] += x
+				}
 			}
 			flows += p.flows
 			unreach += p.unreachableFlows
@@ -288,6 +326,9 @@ func ChannelLoads(ctx context.Context, g *graph.Graph, conc []int32, opt LoadOpt
 	}
 	if merged < nb {
 		return nil, fmt.Errorf("analysis: channel loads: %d of %d blocks merged", merged, nb)
+	}
+	if loads == nil { // no block
+		loads = make([]float64, len(g.Adj))
 	}
 	st := &LoadStats{
 		Routing:          opt.Routing,
@@ -349,7 +390,9 @@ type loadScratch struct {
 	unvisited []int32
 }
 
-func newLoadScratch(n int) *loadScratch {
+// newLoadScratch returns a worker's arrays for n routers, or nil if done is
+// closed before they are ready.
+func newLoadScratch(done <-chan struct{}, n int) *loadScratch {
 	sc := &loadScratch{
 		dist:      make([]int32, n),
 		sigma:     make([]float64, n),
@@ -358,8 +401,8 @@ func newLoadScratch(n int) *loadScratch {
 		queue:     make([]int32, 0, n),
 		unvisited: make([]int32, 0, n),
 	}
-	for i := range sc.dist {
-		sc.dist[i] = -1
+	if !fill(done, sc.dist, -1) {
+		return nil
 	}
 	return sc
 }
@@ -372,8 +415,9 @@ func newLoadScratch(n int) *loadScratch {
 // expanded bottom-up (every router not yet found looks for a neighbour on
 // the frontier and stops at the first) when the routers not yet found have
 // fewer links than the frontier. Counting needs every frontier link, so it
-// always expands top-down.
-func (sc *loadScratch) bfs(g *graph.Graph, r int32, count bool) {
+// always expands top-down. It returns false, leaving the scratch arrays
+// dirty, as soon as done is closed (checked every stopBlock routers).
+func (sc *loadScratch) bfs(done <-chan struct{}, g *graph.Graph, r int32, count bool) bool {
 	dist, sigma, pred := sc.dist, sc.sigma, sc.pred
 	adj, off := g.Adj, g.Off
 	n := len(dist)
@@ -398,7 +442,10 @@ func (sc *loadScratch) bfs(g *graph.Graph, r int32, count bool) {
 				haveList = true
 			}
 			left := unvisited[:0]
-			for _, u := range unvisited {
+			for i, u := range unvisited {
+				if i%stopBlock == 0 && stopped(done) {
+					return false
+				}
 				if dist[u] >= 0 {
 					continue // found top-down after the list was made
 				}
@@ -419,7 +466,10 @@ func (sc *loadScratch) bfs(g *graph.Graph, r int32, count bool) {
 			}
 			unvisited = left
 		} else {
-			for _, v := range q[lo:hi] {
+			for i, v := range q[lo:hi] {
+				if i%stopBlock == 0 && stopped(done) {
+					return false
+				}
 				sv := sigma[v]
 				prev := int32(-1)
 				for _, w := range adj[off[v]:off[v+1]] {
@@ -455,6 +505,7 @@ func (sc *loadScratch) bfs(g *graph.Graph, r int32, count bool) {
 	}
 	sc.queue = q
 	sc.unvisited = unvisited
+	return true
 }
 
 // flowCounts returns the flows from (or to) root r, the unreachable flows and
@@ -472,14 +523,20 @@ func (sc *loadScratch) flowCounts(conc []int32, totalConc int64) (flows, unreach
 }
 
 // split adds the loads of the traffic from source s, split evenly over the
-// minimal paths, to loads.
-func (sc *loadScratch) split(g *graph.Graph, conc []int32, totalConc int64, s int32, loads []float64) (flows, unreach, hops int64) {
-	sc.bfs(g, s, true)
+// minimal paths, to loads. It returns ok = false, leaving the scratch arrays
+// dirty and loads partial, as soon as done is closed.
+func (sc *loadScratch) split(done <-chan struct{}, g *graph.Graph, conc []int32, totalConc int64, s int32, loads []float64) (flows, unreach, hops int64, ok bool) {
+	if !sc.bfs(done, g, s, true) {
+		return 0, 0, 0, false
+	}
 	flows, unreach, hops = sc.flowCounts(conc, totalConc)
 	dist, sigma, ratio, adj := sc.dist, sc.sigma, sc.acc, g.Adj
 	cs := float64(conc[s])
 	deepest := dist[sc.queue[len(sc.queue)-1]]
 	for k := len(sc.queue) - 1; k >= 0; k-- {
+		if k%stopBlock == 0 && stopped(done) {
+			return 0, 0, 0, false
+		}
 		v := sc.queue[k]
 		d := 0.0 // D(v): traffic from s reaching v
 		if v != s {
@@ -518,17 +575,24 @@ func (sc *loadScratch) split(g *graph.Graph, conc []int32, totalConc int64, s in
 		sigma[v] = 0
 		ratio[v] = 0
 	}
-	return flows, unreach, hops
+	return flows, unreach, hops, true
 }
 
 // nextHop adds the loads of the traffic toward destination t, each source
-// router sending along its smallest-id next hops, to loads.
-func (sc *loadScratch) nextHop(g *graph.Graph, conc []int32, totalConc int64, t int32, loads []float64) (flows, unreach, hops int64) {
-	sc.bfs(g, t, false)
+// router sending along its smallest-id next hops, to loads. It returns ok =
+// false, leaving the scratch arrays dirty and loads partial, as soon as done
+// is closed.
+func (sc *loadScratch) nextHop(done <-chan struct{}, g *graph.Graph, conc []int32, totalConc int64, t int32, loads []float64) (flows, unreach, hops int64, ok bool) {
+	if !sc.bfs(done, g, t, false) {
+		return 0, 0, 0, false
+	}
 	flows, unreach, hops = sc.flowCounts(conc, totalConc)
 	in, adj := sc.acc, g.Adj
 	ct := float64(conc[t])
 	for k := len(sc.queue) - 1; k >= 1; k-- {
+		if k%stopBlock == 0 && stopped(done) {
+			return 0, 0, 0, false
+		}
 		v := sc.queue[k]
 		f := in[v] + ct*float64(conc[v])
 		if f == 0 {
@@ -565,5 +629,5 @@ func (sc *loadScratch) nextHop(g *graph.Graph, conc []int32, totalConc int64, t 
 		sc.sigma[v] = 0
 		in[v] = 0
 	}
-	return flows, unreach, hops
+	return flows, unreach, hops, true
 }

@@ -115,8 +115,9 @@ func (a *pathAcc) grow(d int) {
 // closer to s, Brandes' recurrence), in O(N*(N+E)) time. Sources are spread
 // over opt.Workers goroutines, each with its own scratch arrays (no
 // allocation per source); every accumulated figure is an integer, so the
-// result is identical for any number of workers. ctx is checked between
-// sources.
+// result is identical for any number of workers. ctx is checked before
+// every source and every stopBlock routers of a search (one search on a
+// graph of millions of routers takes seconds).
 func MinimalPaths(ctx context.Context, g *graph.Graph, conc []int32, opt PathOptions) (*PathStats, error) {
 	conc, err := checkInput("minimal paths", g, conc)
 	if err != nil {
@@ -137,6 +138,7 @@ func MinimalPaths(ctx context.Context, g *graph.Graph, conc []int32, opt PathOpt
 	const chunk = 8
 	workers := numWorkers(opt.Workers, (n+chunk-1)/chunk)
 	accs := make([]*pathAcc, workers)
+	done := ctx.Done()
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := range accs {
@@ -145,18 +147,21 @@ func MinimalPaths(ctx context.Context, g *graph.Graph, conc []int32, opt PathOpt
 		accs[w] = a
 		wg.Go(func() {
 			dist := make([]int32, n)
-			for i := range dist {
-				dist[i] = -1
+			if !fill(done, dist, -1) {
+				return
 			}
 			sigma := make([]uint64, n)
 			queue := make([]int32, 0, n)
-			for ctx.Err() == nil {
+			for {
 				lo := int(next.Add(chunk)) - chunk
 				if lo >= n {
 					return
 				}
 				for s := lo; s < min(lo+chunk, n); s++ {
-					queue = countPaths(g, int32(s), dist, sigma, queue[:0])
+					var ok bool
+					if queue, ok = countPaths(done, g, int32(s), dist, sigma, queue[:0]); !ok {
+						return
+					}
 					a.addSource(conc, int64(conc[s]), totalConc, n, dist, sigma, queue, capH)
 				}
 			}
@@ -219,14 +224,18 @@ func MinimalPaths(ctx context.Context, g *graph.Graph, conc []int32, opt PathOpt
 // caller restores that for the returned routers. The search stops as soon
 // as every router is found and no deeper one remains (the last level's links
 // cannot add to any count): in a diameter-2 graph it scans only the links of
-// the source and its neighbours.
-func countPaths(g *graph.Graph, s int32, dist []int32, sigma []uint64, queue []int32) []int32 {
+// the source and its neighbours. It returns false, leaving dist and sigma
+// dirty, as soon as done is closed (checked every stopBlock routers).
+func countPaths(done <-chan struct{}, g *graph.Graph, s int32, dist []int32, sigma []uint64, queue []int32) ([]int32, bool) {
 	adj, off := g.Adj, g.Off
 	dist[s] = 0
 	sigma[s] = 1
 	queue = append(queue, s)
 	n := len(dist)
 	for head := 0; head < len(queue); head++ {
+		if head%stopBlock == 0 && stopped(done) {
+			return queue, false
+		}
 		v := queue[head]
 		if len(queue) == n && dist[queue[n-1]] == dist[v] {
 			break
@@ -248,7 +257,7 @@ func countPaths(g *graph.Graph, s int32, dist []int32, sigma []uint64, queue []i
 			sigma[w] = satAdd(sigma[w], sv&eqMask(dist[w], dn))
 		}
 	}
-	return queue
+	return queue, true
 }
 
 // addSource accumulates the pairs (s, t) of the search in queue (queue[0] =

@@ -84,7 +84,7 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 			if err := eval.CheckSimInstance(f, v, strings.Join(args, " "), pt, slices.Collect(maps.Keys(given))); err != nil {
 				return optionError(err)
 			}
-			t, err := f.Build(v)
+			t, err := f.Build(cmd.Context(), v)
 			if err != nil {
 				return invalid(err)
 			}

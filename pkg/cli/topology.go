@@ -71,7 +71,7 @@ Sizing-only families support --format stats only (sizing figures).
 			}
 			var t *families.Topology
 			if !sizing {
-				if t, err = f.Build(v); err != nil {
+				if t, err = f.Build(cmd.Context(), v); err != nil {
 					return invalid(err)
 				}
 				if format == topoio.FormatAnynet {

@@ -17,7 +17,7 @@ func Example() {
 		panic(err)
 	}
 	size, _ := sf.Size(v)
-	top, err := sf.Build(v)
+	top, err := sf.Build(context.Background(), v)
 	if err != nil {
 		panic(err)
 	}

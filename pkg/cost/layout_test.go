@@ -23,7 +23,7 @@ func build(t testing.TB, family string, given families.Values) (families.Values,
 	if err != nil {
 		t.Fatal(err)
 	}
-	top, err := f.Build(v)
+	top, err := f.Build(context.Background(), v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -443,7 +443,7 @@ func TestRackEndpoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	top, err := f.Build(v)
+	top, err := f.Build(context.Background(), v)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func evalRow(t testing.TB, m Model, family string, given families.Values, size *
 	}
 	var top *families.Topology
 	if !f.SizingOnly() && !(family == "fattree_sc14" && v.Int("k")%2 == 1) {
-		if top, err = f.Build(v); err != nil {
+		if top, err = f.Build(context.Background(), v); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -26,8 +26,21 @@ const (
 	blobExpect   = "expect.json"
 )
 
-// compute runs one cell. workers bounds parallelism inside the cell.
+// compute runs one cell. workers bounds parallelism inside the cell. Every
+// step that can take long (building, decoding a cached topology, the
+// metric computations) returns ctx.Err() soon after ctx is cancelled.
 func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, error) {
+	if c.group != "" && len(in) > 0 {
+		t, err := inputTopology(ctx, c, in[0])
+		if err != nil {
+			return nil, err
+		}
+		if t != in[0].topo {
+			// A cached build read for this cell: the decoded copy is the
+			// cell's own (input returns a new result for every reader).
+			in = append([]*result{{entry: in[0].entry, topo: t}}, in[1:]...)
+		}
+	}
 	if c.group == GroupSim {
 		return valuesResult(computeSim(ctx, c, in))
 	}
@@ -41,11 +54,11 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 	}
 	switch c.Kind {
 	case KindBuild:
-		t, err := c.inst.Topology.Family.Build(c.inst.Params)
+		t, err := c.inst.Topology.Family.Build(ctx, c.inst.Params)
 		if err != nil {
 			return nil, err
 		}
-		data, err := t.MarshalBinary()
+		data, err := t.MarshalBinaryContext(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -88,7 +101,31 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 	return nil, fmt.Errorf("unknown cell kind %q", c.Kind)
 }
 
-// decodeResult turns a cache entry back into a result.
+// inputTopology returns the built topology of in, a cell's first input:
+// in.topo when it was built in this run, else decoded from its cache entry
+// with ctx (a topology of tens of millions of links takes seconds to decode
+// and validate, so decodeResult, which has no context, leaves it encoded).
+// It returns nil for an input that is not a build.
+func inputTopology(ctx context.Context, c *Cell, in *result) (*families.Topology, error) {
+	if in.topo != nil || in.entry == nil {
+		return in.topo, nil
+	}
+	b, ok := in.entry.Blob(blobTopology)
+	if !ok {
+		return nil, nil
+	}
+	t := &families.Topology{}
+	if err := t.UnmarshalBinaryContext(ctx, b); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("input %s: %w", c.Inputs[0].Label, err)
+	}
+	return t, nil
+}
+
+// decodeResult turns a cache entry back into a result. The topology of a
+// build cell stays encoded in the entry: compute decodes it (inputTopology).
 func decodeResult(c *Cell, e *cache.Entry) (*result, error) {
 	res := &result{entry: e}
 	blob := func(name string) ([]byte, error) {
@@ -110,12 +147,7 @@ func decodeResult(c *Cell, e *cache.Entry) (*result, error) {
 	}
 	switch c.Kind {
 	case KindBuild:
-		b, err := blob(blobTopology)
-		if err != nil {
-			return nil, err
-		}
-		res.topo = &families.Topology{}
-		if err := res.topo.UnmarshalBinary(b); err != nil {
+		if _, err := blob(blobTopology); err != nil {
 			return nil, err
 		}
 	case KindDataset:

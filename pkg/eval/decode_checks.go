@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -240,7 +241,7 @@ func checkBuildable(e *Experiment) hcl.Diagnostics {
 
 // buildError returns why f cannot build v, as its builder says.
 func buildError(f *families.Family, v families.Values) error {
-	if _, err := f.Build(v); err != nil {
+	if _, err := f.Build(context.Background(), v); err != nil {
 		return err
 	}
 	return fmt.Errorf("sizing-only")

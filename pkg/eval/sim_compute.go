@@ -132,6 +132,12 @@ func (j *simJob) run(ctx context.Context) (metricValues, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Every routing needs the all-pairs tables: build them here, where a
+	// cancellation can stop them (seconds to minutes for thousands of
+	// routers).
+	if err := net.RoutesContext(ctx); err != nil {
+		return nil, err
+	}
 	rt, err := netsim.NewRouting(net, j.pt["routing"].(string))
 	if err != nil {
 		return nil, err

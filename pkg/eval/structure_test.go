@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"testing"
 
 	"github.com/runexp/runexp/pkg/families"
@@ -20,7 +21,7 @@ func TestComputeStructure(t *testing.T) {
 		return v
 	}
 	v8, v2 := norm(8), norm(2)
-	top, err := f.Build(v8)
+	top, err := f.Build(context.Background(), v8)
 	if err != nil {
 		t.Fatal(err)
 	}

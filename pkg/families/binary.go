@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -44,6 +45,13 @@ const (
 // version, lengths, little-endian int32 arrays and a CRC-32 trailer) for the
 // build cache. It fails if the metadata lengths do not match the graph.
 func (t *Topology) MarshalBinary() ([]byte, error) {
+	return t.MarshalBinaryContext(context.Background())
+}
+
+// MarshalBinaryContext is MarshalBinary with a context: encoding a topology
+// of tens of millions of links takes seconds, and it returns ctx.Err() soon
+// after ctx is cancelled (checked every stopBlock words).
+func (t *Topology) MarshalBinaryContext(ctx context.Context) ([]byte, error) {
 	if t.Graph == nil || len(t.Graph.Off) == 0 {
 		return nil, errors.New("families: marshal topology: no graph")
 	}
@@ -86,22 +94,30 @@ func (t *Topology) MarshalBinary() ([]byte, error) {
 	for _, x := range []uint32{uint32(n), uint32(len(t.Graph.Adj)), flags, uint32(t.CoordDim)} {
 		b = binary.LittleEndian.AppendUint32(b, x)
 	}
-	b = appendInt32s(b, t.Graph.Off)
-	b = appendInt32s(b, t.Graph.Adj)
-	b = appendInt32s(b, t.Conc)
+	done := ctx.Done()
+	b = appendInt32s(done, b, t.Graph.Off)
+	b = appendInt32s(done, b, t.Graph.Adj)
+	b = appendInt32s(done, b, t.Conc)
 	for _, r := range t.Role {
 		b = append(b, byte(r))
 	}
-	b = appendInt32s(b, t.Group)
-	b = appendInt32s(b, t.Coords)
-	b = appendInt32s(b, t.Cabinet)
+	b = appendInt32s(done, b, t.Group)
+	b = appendInt32s(done, b, t.Coords)
+	b = appendInt32s(done, b, t.Cabinet)
+	if err := ctx.Err(); err != nil { // appendInt32s stops early
+		return nil, err
+	}
 	b = binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 	return b, nil
 }
 
-func appendInt32s(b []byte, s []int32) []byte {
-	for _, x := range s {
-		b = binary.LittleEndian.AppendUint32(b, uint32(x))
+// appendInt32s appends s to b in little-endian order, by pieces; once done
+// is closed it stops (the caller checks the context).
+func appendInt32s(done <-chan struct{}, b []byte, s []int32) []byte {
+	for lo := 0; lo < len(s) && !stopped(done); lo += stopBlock {
+		for _, x := range s[lo:min(lo+stopBlock, len(s))] {
+			b = binary.LittleEndian.AppendUint32(b, uint32(x))
+		}
 	}
 	return b
 }
@@ -111,6 +127,15 @@ func appendInt32s(b []byte, s []int32) []byte {
 // version, lengths, checksum, or a graph that fails graph.Validate) yields
 // an error; it never panics.
 func (t *Topology) UnmarshalBinary(data []byte) error {
+	return t.UnmarshalBinaryContext(context.Background(), data)
+}
+
+// UnmarshalBinaryContext is UnmarshalBinary with a context: decoding and
+// validating a topology of tens of millions of links takes seconds, and it
+// returns ctx.Err(), t unchanged, soon after ctx is cancelled (checked
+// every stopBlock words and graph.ValidateContext's blocks).
+func (t *Topology) UnmarshalBinaryContext(ctx context.Context, data []byte) error {
+	done := ctx.Done()
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("families: unmarshal topology: "+format, args...)
 	}
@@ -160,10 +185,15 @@ func (t *Topology) UnmarshalBinary(data []byte) error {
 		return fail("checksum mismatch (%#08x, want %#08x)", got, want)
 	}
 	p := data[topoHeaderLen:body]
+	// read decodes k words; once ctx is cancelled it leaves them zero (the
+	// context is checked before validating).
 	read := func(k int64) []int32 {
 		s := make([]int32, k)
-		for i := range s {
-			s[i] = int32(binary.LittleEndian.Uint32(p[4*i:]))
+		for lo := 0; lo < len(s) && !stopped(done); lo += stopBlock {
+			blk, q := s[lo:min(lo+stopBlock, len(s))], p[4*lo:]
+			for i := range blk {
+				blk[i] = int32(binary.LittleEndian.Uint32(q[4*i:]))
+			}
 		}
 		p = p[4*k:]
 		return s
@@ -191,7 +221,13 @@ func (t *Topology) UnmarshalBinary(data []byte) error {
 	if flags&flagCabinet != 0 {
 		cabinet = read(n)
 	}
-	if err := g.Validate(); err != nil {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := g.ValidateContext(ctx); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return fail("%w", err)
 	}
 	for r, c := range conc {

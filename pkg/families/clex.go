@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -390,15 +391,15 @@ func clexFamily() *Family {
 		Version: 1,
 	}
 	return pipeline[clexParams]{parse: parse, size: size, limit: "k",
-		build: func(c clexParams, sz Size) (*Topology, error) {
-			return buildCLEX(CLEX{K: int(c.k), T: int(c.t)}, c.p, sz)
+		build: func(ctx context.Context, c clexParams, sz Size) (*Topology, error) {
+			return buildCLEX(ctx, CLEX{K: int(c.k), T: int(c.t)}, c.p, sz)
 		},
 	}.wire(f)
 }
 
 // buildCLEX writes the CSR arrays directly from the label arithmetic: rows
 // come out of CLEX.Neighbors sorted and in place, with no edge list.
-func buildCLEX(c CLEX, p int64, sz Size) (*Topology, error) {
+func buildCLEX(ctx context.Context, c CLEX, p int64, sz Size) (*Topology, error) {
 	const name = "clex"
 	if err := c.Validate(); err != nil {
 		return nil, fmt.Errorf("family %s: %w", name, err)
@@ -408,7 +409,11 @@ func buildCLEX(c CLEX, p int64, sz Size) (*Topology, error) {
 	adj := make([]int32, 2*sz.Links)
 	maxDeg := int(sz.NetworkRadix)
 	o := 0
+	st := newStopper(ctx)
 	for v := 0; v < n; v++ {
+		if st.stop(o) {
+			return nil, ctx.Err()
+		}
 		end := min(len(adj), o+maxDeg)
 		row := c.Neighbors(int32(v), adj[o:o:end])
 		if len(row) > end-o { // append left adj: more neighbours than sized

@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -351,7 +352,7 @@ func TestCLEXLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	var pe *ParamError
-	if _, err := f.Build(v); !errors.As(err, &pe) || pe.Param != "k" {
+	if _, err := f.Build(context.Background(), v); !errors.As(err, &pe) || pe.Param != "k" {
 		t.Errorf("Build of 32^4: err = %v, want a ParamError on k", err)
 	}
 	// 1000^5 = 10^15 routers, 4.5 * 10^18 links: sizes without building.
@@ -450,7 +451,7 @@ func BenchmarkBuildCLEX(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		top, err := f.Build(v)
+		top, err := f.Build(context.Background(), v)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -106,8 +107,8 @@ func myrinetClos() *Family {
 		Version: 1,
 	}
 	return pipeline[myrinetClosParams]{parse: parse, size: size, limit: "hosts",
-		build: func(t myrinetClosParams, sz Size) (*Topology, error) {
-			return buildMyrinetClos(int(t.radix), int(t.blocks), sz)
+		build: func(ctx context.Context, t myrinetClosParams, sz Size) (*Topology, error) {
+			return buildMyrinetClos(ctx, int(t.radix), int(t.blocks), sz)
 		},
 	}.wire(f)
 }
@@ -119,7 +120,7 @@ func closGCD(a, b int) int {
 	return a
 }
 
-func buildMyrinetClos(r, blocks int, sz Size) (*Topology, error) {
+func buildMyrinetClos(ctx context.Context, r, blocks int, sz Size) (*Topology, error) {
 	const name = "myrinet_clos"
 	h := r / 2
 	leaves := blocks * h // also the number of spines
@@ -128,14 +129,21 @@ func buildMyrinetClos(r, blocks int, sz Size) (*Topology, error) {
 	period := h / closGCD(m, h)
 	routers := int(sz.Routers)
 	edges := make(edgeList, 0, sz.Links)
+	st := newStopper(ctx)
 	for b := 0; b < blocks; b++ {
 		for i := 0; i < h; i++ {
+			if st.stop(len(edges)) {
+				return nil, ctx.Err()
+			}
 			for j := 0; j < h; j++ {
 				edges.add(b*h+i, leaves+b*h+j)
 			}
 		}
 	}
 	for t := 0; t < tops; t++ {
+		if st.stop(len(edges)) {
+			return nil, ctx.Err()
+		}
 		s0 := t * m % h
 		for b := 0; b < blocks; b++ {
 			for i := 0; i < m; i++ {
@@ -146,7 +154,7 @@ func buildMyrinetClos(r, blocks int, sz Size) (*Topology, error) {
 	if int64(len(edges)) != sz.Links {
 		return nil, fmt.Errorf("family %s: internal error: built %d links, want %d", name, len(edges), sz.Links)
 	}
-	top, err := newTopology(name, routers, edges, 0)
+	top, err := newTopology(ctx, name, routers, edges, 0)
 	if err != nil {
 		return nil, err
 	}

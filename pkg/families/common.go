@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/bits"
@@ -162,10 +163,57 @@ type edgeList []graph.Edge
 
 func (e *edgeList) add(u, v int) { *e = append(*e, graph.Edge{U: int32(u), V: int32(v)}) }
 
+// stopBlock is the work (edges made, routers or draws visited) a builder
+// does between two checks for cancellation: tens of microseconds, so the
+// checks cost nothing measurable and a cancelled build stops within
+// milliseconds.
+const stopBlock = 1 << 14
+
+// stopped reports whether done is closed; a nil done (a context that is
+// never cancelled) never is. It does not block or lock.
+func stopped(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
+// stopper checks a build for cancellation at most once per stopBlock units
+// of work, so that a check inside any loop of a builder costs a comparison.
+type stopper struct {
+	done <-chan struct{}
+	next int
+}
+
+// newStopper returns a stopper for ctx.
+func newStopper(ctx context.Context) *stopper { return &stopper{done: ctx.Done()} }
+
+// stop reports whether the build is cancelled; work is a count that grows as
+// the build proceeds (edges made, routers visited). The context is read only
+// once work has passed the next checkpoint; once it was seen cancelled, stop
+// reports true at every call.
+func (s *stopper) stop(work int) bool {
+	if work < s.next {
+		return false
+	}
+	if stopped(s.done) {
+		s.next = math.MinInt
+		return true
+	}
+	s.next = work + stopBlock
+	return false
+}
+
 // newTopology builds the graph from edges and fills Conc with conc for every
-// router (or per-router values if concs is non-nil).
-func newTopology(fam string, n int, edges []graph.Edge, conc int64) (*Topology, error) {
-	g, err := graph.FromEdges(n, edges)
+// router (or per-router values if concs is non-nil). It returns ctx.Err()
+// if ctx is cancelled.
+func newTopology(ctx context.Context, fam string, n int, edges []graph.Edge, conc int64) (*Topology, error) {
+	g, err := graph.FromEdgesContext(ctx, n, edges)
+	if err != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("family %s: building graph: %w", fam, err)
 	}
@@ -193,8 +241,8 @@ type pipeline[T any] struct {
 	parse   func(Values) (T, error)
 	resolve func(T, Values) Values // nil: the values as given
 	size    func(T) (Size, error)
-	limit   string                           // the parameter named when the topology is too large to build
-	build   func(T, Size) (*Topology, error) // nil: a sizing-only family
+	limit   string                                            // the parameter named when the topology is too large to build
+	build   func(context.Context, T, Size) (*Topology, error) // nil: a sizing-only family; ctx.Err() when cancelled
 	// sizing, if set, names the values that have no construction: Build
 	// refuses them with the returned reason (empty: buildable).
 	sizing func(T) string
@@ -227,7 +275,7 @@ func (p pipeline[T]) wire(f *Family) *Family {
 		f.Build = nil
 		return f
 	}
-	f.Build = func(v Values) (*Topology, error) {
+	f.Build = func(ctx context.Context, v Values) (*Topology, error) {
 		t, err := p.parse(v)
 		if err != nil {
 			return nil, err
@@ -244,7 +292,10 @@ func (p pipeline[T]) wire(f *Family) *Family {
 		if err := checkBuildable(f.Name, p.limit, sz); err != nil {
 			return nil, err
 		}
-		return p.build(t, sz)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return p.build(ctx, t, sz)
 	}
 	if p.sizing != nil {
 		f.sizingFor = func(v Values) bool {

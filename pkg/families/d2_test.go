@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -539,7 +540,7 @@ func TestD2PaperSizes(t *testing.T) {
 		}
 		f, _ := Default().Lookup(c.fam)
 		v, _ := f.Normalize(c.given)
-		if _, err := f.Build(v); err == nil {
+		if _, err := f.Build(context.Background(), v); err == nil {
 			t.Errorf("%s %v: Build succeeded", c.fam, c.given)
 		}
 	}

@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -159,13 +160,17 @@ func stackedSize(fam, param string, r1, r2, copies, p int64) (Size, error) {
 // copy c has id c*rows + i (Role local, Group c, p endpoints) and top router
 // j has id copies*rows + j (Role global, Group copies, no endpoints). Coords
 // are left to the caller.
-func buildStacked(name string, tab []int32, r1, copies int, p int64, sz Size) (*Topology, error) {
+func buildStacked(ctx context.Context, name string, tab []int32, r1, copies int, p int64, sz Size) (*Topology, error) {
 	rows := len(tab) / r1
 	routers := int(sz.Routers)
 	base := copies * rows
 	edges := make(edgeList, 0, sz.Links)
+	st := newStopper(ctx)
 	for c := 0; c < copies; c++ {
 		for i := 0; i < rows; i++ {
+			if st.stop(len(edges)) {
+				return nil, ctx.Err()
+			}
 			for _, j := range tab[i*r1 : (i+1)*r1] {
 				edges.add(c*rows+i, base+int(j))
 			}
@@ -174,7 +179,7 @@ func buildStacked(name string, tab []int32, r1, copies int, p int64, sz Size) (*
 	if int64(len(edges)) != sz.Links {
 		return nil, fmt.Errorf("family %s: internal error: built %d links, want %d", name, len(edges), sz.Links)
 	}
-	t, err := newTopology(name, routers, edges, p)
+	t, err := newTopology(ctx, name, routers, edges, p)
 	if err != nil {
 		return nil, err
 	}
@@ -251,9 +256,9 @@ func mlfm() *Family {
 			return stackedSize(name, "h", t.h, 2, t.l, t.p)
 		},
 		limit: "h",
-		build: func(t mlfmParams, sz Size) (*Topology, error) {
+		build: func(ctx context.Context, t mlfmParams, sz Size) (*Topology, error) {
 			h, l := int(t.h), int(t.l)
-			top, err := buildStacked(name, completeIncidence(h+1), h, l, t.p, sz)
+			top, err := buildStacked(ctx, name, completeIncidence(h+1), h, l, t.p, sz)
 			if err != nil {
 				return nil, err
 			}
@@ -342,21 +347,25 @@ func oft() *Family {
 			return stackedSize(name, "k", t.k, t.k, 2, t.p)
 		},
 		limit: "k",
-		build: func(t oftParams, sz Size) (*Topology, error) {
-			return buildOFT(name, int(t.k), t.construction, t.p, sz)
+		build: func(ctx context.Context, t oftParams, sz Size) (*Topology, error) {
+			return buildOFT(ctx, name, int(t.k), t.construction, t.p, sz)
 		},
 	}.wire(f)
 }
 
 // buildOFT builds the k-OFT: L0 ids [0, R_L), L1 [R_L, 2R_L), L2 [2R_L, 3R_L).
-func buildOFT(name string, k int, construction string, p int64, sz Size) (*Topology, error) {
+func buildOFT(ctx context.Context, name string, k int, construction string, p int64, sz Size) (*Topology, error) {
 	tab, err := ml3b(k, construction)
 	if err != nil {
 		return nil, fmt.Errorf("family %s: %w", name, err)
 	}
 	rl := k*k - k + 1
 	edges := make(edgeList, 0, sz.Links)
+	st := newStopper(ctx)
 	for i := 0; i < rl; i++ {
+		if st.stop(len(edges)) {
+			return nil, ctx.Err()
+		}
 		for _, j := range tab[i*k : (i+1)*k] {
 			edges.add(i, rl+int(j))
 			edges.add(2*rl+i, rl+int(j))
@@ -365,7 +374,7 @@ func buildOFT(name string, k int, construction string, p int64, sz Size) (*Topol
 	if int64(len(edges)) != sz.Links {
 		return nil, fmt.Errorf("family %s: internal error: built %d links, want %d", name, len(edges), sz.Links)
 	}
-	t, err := newTopology(name, 3*rl, edges, p)
+	t, err := newTopology(ctx, name, 3*rl, edges, p)
 	if err != nil {
 		return nil, err
 	}
@@ -474,12 +483,12 @@ func sptFamily(name string, stacked bool) *Family {
 			return stackedSize(name, "r1", t.r1, t.r2, copies(t), t.p)
 		},
 		limit: "r1",
-		build: func(t sptParams, sz Size) (*Topology, error) {
+		build: func(ctx context.Context, t sptParams, sz Size) (*Topology, error) {
 			tab, err := sptTable(int(t.r1), int(t.r2))
 			if err != nil {
 				return nil, fmt.Errorf("family %s: %w", name, err)
 			}
-			top, err := buildStacked(name, tab, int(t.r1), int(copies(t)), t.p, sz)
+			top, err := buildStacked(ctx, name, tab, int(t.r1), int(copies(t)), t.p, sz)
 			if err != nil {
 				return nil, err
 			}

@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -141,13 +142,17 @@ func (t hyperXParams) size(name string) (Size, error) {
 // S_{i-1}) for position c; every pair of routers differing in exactly one
 // coordinate is joined by trunk parallel links. Coords = c; Group = the
 // dimension-0 line (id / S_0).
-func buildHyperX(name string, t hyperXParams, sz Size) (*Topology, error) {
+func buildHyperX(ctx context.Context, name string, t hyperXParams, sz Size) (*Topology, error) {
 	routers, L := int(sz.Routers), len(t.dims)
 	dims := intDims(t.dims)
 	edges := make(edgeList, 0, sz.Links)
 	coords := make([]int32, L*routers)
 	group := make([]int32, routers)
+	st := newStopper(ctx)
 	for r := 0; r < routers; r++ {
+		if st.stop(len(edges)) {
+			return nil, ctx.Err()
+		}
 		stride, x := 1, r
 		for i, k := range dims {
 			d := x % k
@@ -165,7 +170,7 @@ func buildHyperX(name string, t hyperXParams, sz Size) (*Topology, error) {
 	if int64(len(edges)) != sz.Links {
 		return nil, fmt.Errorf("family %s: internal error: built %d links, want %d", name, len(edges), sz.Links)
 	}
-	top, err := newTopology(name, routers, edges, t.p)
+	top, err := newTopology(ctx, name, routers, edges, t.p)
 	if err != nil {
 		return nil, err
 	}
@@ -224,8 +229,8 @@ func hyperX() *Family {
 		resolve: func(t hyperXParams, v Values) Values { return withValues(v, "p", t.p) },
 		size:    func(t hyperXParams) (Size, error) { return t.size(name) },
 		limit:   "dims",
-		build: func(t hyperXParams, sz Size) (*Topology, error) {
-			return buildHyperX(name, t, sz)
+		build: func(ctx context.Context, t hyperXParams, sz Size) (*Topology, error) {
+			return buildHyperX(ctx, name, t, sz)
 		},
 	}.wire(f)
 }
@@ -289,8 +294,8 @@ func flattenedButterfly() *Family {
 		resolve: func(t hyperXParams, v Values) Values { return withValues(v, "p", t.p) },
 		size:    func(t hyperXParams) (Size, error) { return t.size(name) },
 		limit:   "k",
-		build: func(t hyperXParams, sz Size) (*Topology, error) {
-			top, err := buildHyperX(name, t, sz)
+		build: func(ctx context.Context, t hyperXParams, sz Size) (*Topology, error) {
+			top, err := buildHyperX(ctx, name, t, sz)
 			if err != nil {
 				return nil, err
 			}

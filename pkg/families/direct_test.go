@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -669,7 +670,7 @@ func TestDirectSizeLarge(t *testing.T) {
 		}
 		f, _ := Default().Lookup(tt.fam)
 		v, _ := f.Normalize(tt.given)
-		if _, err := f.Build(v); err == nil {
+		if _, err := f.Build(context.Background(), v); err == nil {
 			t.Errorf("%s %v: Build of %d routers succeeded", tt.fam, tt.given, tt.want.Routers)
 		}
 	}
@@ -691,7 +692,7 @@ func TestGridBuildLimit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = f.Build(v)
+			_, err = f.Build(context.Background(), v)
 			var pe *ParamError
 			if !errors.As(err, &pe) || pe.Param != tt.param || !strings.Contains(pe.Msg, "too large to build") {
 				t.Errorf("%s %v: Build error %v, want a too-large error on %s", fam, tt.given, err, tt.param)
@@ -827,7 +828,7 @@ func BenchmarkBuildDirect(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := f.Build(v); err != nil {
+				if _, err := f.Build(context.Background(), v); err != nil {
 					b.Fatal(err)
 				}
 			}

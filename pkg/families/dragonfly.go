@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -127,18 +128,22 @@ func dragonfly() *Family {
 		},
 		size:  size,
 		limit: "g",
-		build: func(t dragonflyParams, sz Size) (*Topology, error) {
-			return buildDragonfly(int(t.a), int(t.h), int(t.g), t.p, sz)
+		build: func(ctx context.Context, t dragonflyParams, sz Size) (*Topology, error) {
+			return buildDragonfly(ctx, int(t.a), int(t.h), int(t.g), t.p, sz)
 		},
 	}.wire(f)
 }
 
-func buildDragonfly(a, h, g int, p int64, sz Size) (*Topology, error) {
+func buildDragonfly(ctx context.Context, a, h, g int, p int64, sz Size) (*Topology, error) {
 	const name = "dragonfly"
 	edges := make(edgeList, 0, sz.Links)
+	st := newStopper(ctx)
 	for grp := 0; grp < g; grp++ {
 		base := grp * a
 		for i := 0; i < a; i++ {
+			if st.stop(len(edges)) {
+				return nil, ctx.Err()
+			}
 			for j := i + 1; j < a; j++ {
 				edges.add(base+i, base+j)
 			}
@@ -147,6 +152,9 @@ func buildDragonfly(a, h, g int, p int64, sz Size) (*Topology, error) {
 	others := g - 1
 	for i := 0; i < g; i++ {
 		for c := 0; c < a*h; c++ {
+			if st.stop(len(edges)) {
+				return nil, ctx.Err()
+			}
 			s, l := c%others, c/others
 			j := s
 			if s >= i {
@@ -163,7 +171,7 @@ func buildDragonfly(a, h, g int, p int64, sz Size) (*Topology, error) {
 	if int64(len(edges)) != sz.Links {
 		return nil, fmt.Errorf("family %s: internal error: built %d links, want %d", name, len(edges), sz.Links)
 	}
-	t, err := newTopology(name, a*g, edges, p)
+	t, err := newTopology(ctx, name, a*g, edges, p)
 	if err != nil {
 		return nil, err
 	}

@@ -27,7 +27,7 @@ func Example() {
 	fmt.Printf("p = %d: %d routers, %d endpoints, radix %d (network %d), %d links\n",
 		v.Int("p"), size.Routers, size.Endpoints, size.Radix, size.NetworkRadix, size.Links)
 
-	top, err := sf.Build(v)
+	top, err := sf.Build(context.Background(), v)
 	if err != nil {
 		panic(err)
 	}

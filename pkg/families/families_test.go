@@ -26,7 +26,7 @@ func build(t testing.TB, fam string, given Values) (*Topology, Values) {
 	if err != nil {
 		t.Fatalf("%s %v: Normalize: %v", fam, given, err)
 	}
-	top, err := f.Build(v)
+	top, err := f.Build(context.Background(), v)
 	if err != nil {
 		t.Fatalf("%s %v: Build: %v", fam, given, err)
 	}
@@ -552,7 +552,7 @@ func TestSizeLarge(t *testing.T) {
 		}
 		f, _ := Default().Lookup(tt.fam)
 		v, _ := f.Normalize(tt.given)
-		if _, err := f.Build(v); err == nil {
+		if _, err := f.Build(context.Background(), v); err == nil {
 			t.Errorf("%s %v: Build of %d routers succeeded", tt.fam, tt.given, tt.want.Routers)
 		}
 	}
@@ -809,7 +809,7 @@ func BenchmarkBuild(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := f.Build(v); err != nil {
+				if _, err := f.Build(context.Background(), v); err != nil {
 					b.Fatal(err)
 				}
 			}

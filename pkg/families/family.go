@@ -10,6 +10,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -195,8 +196,11 @@ type Family struct {
 	Size func(Values) (Size, error)
 	// Build constructs the topology from resolved values. It is nil for a
 	// sizing-only family (the paper gives formulas but no construction is
-	// implemented): such a family supports the size metrics only.
-	Build func(Values) (*Topology, error)
+	// implemented): such a family supports the size metrics only. A large
+	// build takes seconds to minutes; Build returns ctx.Err() soon after
+	// ctx is cancelled (its loops check ctx every few tens of microseconds
+	// of work).
+	Build func(ctx context.Context, v Values) (*Topology, error)
 
 	// sizingFor reports, for a family with a builder, which resolved values
 	// it cannot build (delorme builds its quadrangle and hexagon variants

@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -68,13 +69,13 @@ func fatTree() *Family {
 		Version: 1,
 	}
 	return pipeline[fatTreeParams]{parse: parse, size: size, limit: "p",
-		build: func(t fatTreeParams, sz Size) (*Topology, error) {
-			return buildFatTree(int(t.p), int(t.levels), sz)
+		build: func(ctx context.Context, t fatTreeParams, sz Size) (*Topology, error) {
+			return buildFatTree(ctx, int(t.p), int(t.levels), sz)
 		},
 	}.wire(f)
 }
 
-func buildFatTree(p, n int, sz Size) (*Topology, error) {
+func buildFatTree(ctx context.Context, p, n int, sz Size) (*Topology, error) {
 	const name = "fattree"
 	per := int(sz.Routers) / n // p^(n-1) switches per level
 	pw := make([]int, n)       // pw[i] = p^i
@@ -83,8 +84,12 @@ func buildFatTree(p, n int, sz Size) (*Topology, error) {
 		pw[i] = pw[i-1] * p
 	}
 	edges := make(edgeList, 0, sz.Links)
+	st := newStopper(ctx)
 	for l := 0; l < n-1; l++ {
 		for w := 0; w < per; w++ {
+			if st.stop(len(edges)) {
+				return nil, ctx.Err()
+			}
 			base := w - (w/pw[l]%p)*pw[l] // w with digit l cleared
 			for d := 0; d < p; d++ {
 				edges.add(l*per+w, (l+1)*per+base+d*pw[l])
@@ -95,7 +100,7 @@ func buildFatTree(p, n int, sz Size) (*Topology, error) {
 		return nil, fmt.Errorf("family %s: internal error: built %d links, want %d", name, len(edges), sz.Links)
 	}
 	routers := n * per
-	t, err := newTopology(name, routers, edges, 0)
+	t, err := newTopology(ctx, name, routers, edges, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -199,29 +204,33 @@ func fatTreeSC14() *Family {
 		parse: parse,
 		size:  func(t fatTreeSC14Params) (Size, error) { return fatTreeSC14Size(t), nil },
 		limit: "k",
-		build: func(t fatTreeSC14Params, sz Size) (*Topology, error) {
+		build: func(ctx context.Context, t fatTreeSC14Params, sz Size) (*Topology, error) {
 			if t.k%2 != 0 {
 				return nil, paramErr(name, "k", "k = %d is odd: p = k/2 = %d.5 is fractional, so only the sizing formulas apply; building needs an even k",
 					t.k, t.k/2)
 			}
-			return buildFatTreeSC14(int(t.k/2), int(t.levels), sz)
+			return buildFatTreeSC14(ctx, int(t.k/2), int(t.levels), sz)
 		},
 	}.wire(f)
 }
 
-func buildFatTreeSC14(p, levels int, sz Size) (*Topology, error) {
+func buildFatTreeSC14(ctx context.Context, p, levels int, sz Size) (*Topology, error) {
 	const name = "fattree_sc14"
 	routers := int(sz.Routers)
 	edges := make(edgeList, 0, sz.Links)
+	st := newStopper(ctx)
 	var t *Topology
 	var err error
 	if levels == 2 {
 		for i := 0; i < 2*p; i++ {
+			if st.stop(len(edges)) {
+				return nil, ctx.Err()
+			}
 			for j := 0; j < p; j++ {
 				edges.add(i, 2*p+j)
 			}
 		}
-		if t, err = newTopology(name, routers, edges, 0); err != nil {
+		if t, err = newTopology(ctx, name, routers, edges, 0); err != nil {
 			return nil, err
 		}
 		t.Role = make([]Role, routers)
@@ -241,6 +250,9 @@ func buildFatTreeSC14(p, levels int, sz Size) (*Topology, error) {
 		pp := p * p
 		agg, core := 2*pp, 4*pp
 		for pod := 0; pod < 2*p; pod++ {
+			if st.stop(len(edges)) {
+				return nil, ctx.Err()
+			}
 			for i := 0; i < p; i++ {
 				for j := 0; j < p; j++ {
 					edges.add(pod*p+i, agg+pod*p+j)
@@ -252,7 +264,7 @@ func buildFatTreeSC14(p, levels int, sz Size) (*Topology, error) {
 				}
 			}
 		}
-		if t, err = newTopology(name, routers, edges, 0); err != nil {
+		if t, err = newTopology(ctx, name, routers, edges, 0); err != nil {
 			return nil, err
 		}
 		t.Role = make([]Role, routers)

@@ -1,7 +1,7 @@
 package families
 
 import (
-	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -142,12 +142,12 @@ func permutable(f *Family) *Family {
 	if base.Build == nil {
 		return out
 	}
-	out.Build = func(v Values) (*Topology, error) {
+	out.Build = func(ctx context.Context, v Values) (*Topology, error) {
 		t, err := parsePerm(f.Name, v)
 		if err != nil {
 			return nil, err
 		}
-		top, err := base.Build(v)
+		top, err := base.Build(ctx, v)
 		if err != nil {
 			return nil, err
 		}
@@ -161,7 +161,7 @@ func permutable(f *Family) *Family {
 		if t.mode == "none" {
 			return top, nil
 		}
-		g, _, err := permuteGraph(f.Name, top.Graph, top.Cabinet, t)
+		g, _, err := permuteGraph(ctx, f.Name, top.Graph, top.Cabinet, t)
 		if err != nil {
 			return nil, err
 		}
@@ -181,6 +181,9 @@ type permState struct {
 	links []graph.Edge
 	cab   []int32
 	r     *rndSource
+	// st checks for cancellation; work counts the slots processed.
+	st   *stopper
+	work int
 }
 
 func (p *permState) has(u, v int32) bool {
@@ -211,10 +214,20 @@ func (p *permState) orient(e graph.Edge) (a, b int32, intra bool) {
 	return a, b, p.cab[a] == p.cab[b]
 }
 
-// process shuffles the slots in set and swaps consecutive pairs.
-func (p *permState) process(set []int32) error {
+// process shuffles the slots in set and swaps consecutive pairs. It
+// returns ctx.Err(), the swaps unfinished, when ctx is cancelled (checked
+// every stopBlock slots).
+func (p *permState) process(ctx context.Context, set []int32) error {
+	work := p.work
+	p.work += len(set)
+	if p.st.stop(work) {
+		return ctx.Err()
+	}
 	p.r.shuffle(set)
 	for k := 0; k+1 < len(set); k += 2 {
+		if p.st.stop(work + k) {
+			return ctx.Err()
+		}
 		s1, s2 := set[k], set[k+1]
 		a, b, intra1 := p.orient(p.links[s1])
 		c, d, intra2 := p.orient(p.links[s2])
@@ -273,9 +286,39 @@ func (p *permState) connected() bool {
 	return len(queue) == n
 }
 
+// countSort writes to dst the slots of src (nil: 0, 1, ..., len(dst)-1)
+// ordered by digit(keys[slot]), a value in [0, m), keeping the order of src
+// among equal digits (a stable counting sort). It returns false, dst
+// unfinished, if ctx is cancelled.
+func countSort(ctx context.Context, dst, src []int32, keys []int64, m int, digit func(int64) int64) bool {
+	count := make([]int, m+1)
+	for _, k := range keys {
+		count[digit(k)+1]++
+	}
+	for c := 1; c <= m; c++ {
+		count[c] += count[c-1]
+	}
+	st := newStopper(ctx)
+	for x := range dst {
+		if st.stop(x) {
+			return false
+		}
+		s := int32(x)
+		if src != nil {
+			s = src[x]
+		}
+		d := digit(keys[s])
+		dst[count[d]] = s
+		count[d]++
+	}
+	return true
+}
+
 // permuteGraph returns the permuted graph of g (see permutable) and the
-// attempt (0-based) that gave a connected graph.
-func permuteGraph(fam string, g *graph.Graph, cab []int32, t permSpec) (*graph.Graph, int, error) {
+// attempt (0-based) that gave a connected graph, or ctx.Err() if ctx is
+// cancelled (checked between the swaps of every stopBlock links and
+// between the steps; the sort of the link classes is not interrupted).
+func permuteGraph(ctx context.Context, fam string, g *graph.Graph, cab []int32, t permSpec) (*graph.Graph, int, error) {
 	n := g.N()
 	if len(cab) != n {
 		return nil, 0, fmt.Errorf("family %s: permute: %d cabinet entries for %d routers", fam, len(cab), n)
@@ -291,24 +334,38 @@ func permuteGraph(fam string, g *graph.Graph, cab []int32, t permSpec) (*graph.G
 		return nil, 0, paramErr(fam, "cabinet_size", "permute = \"full\" visits every pair of cabinets: %d cabinets exceed the limit of %d (use larger cabinets or \"partial\")", m, permMaxCabinets)
 	}
 	// Base links, each once (u < v; parallel links repeat).
+	st := newStopper(ctx)
 	base := make([]graph.Edge, 0, g.Edges())
 	for v := range n {
+		if st.stop(len(base)) {
+			return nil, 0, ctx.Err()
+		}
 		for _, u := range g.Neighbors(int32(v)) {
 			if int(u) > v {
 				base = append(base, graph.Edge{U: int32(v), V: u})
 			}
 		}
 	}
-	p := &permState{off: g.Off, adj: make([]int32, len(g.Adj)), links: make([]graph.Edge, len(base)), cab: cab}
-	// Slots grouped by class (i, j), i <= j, in lexicographic order.
+	p := &permState{off: g.Off, adj: make([]int32, len(g.Adj)), links: make([]graph.Edge, len(base)), cab: cab, st: newStopper(ctx)}
+	// Slots grouped by class (i, j), i <= j, in lexicographic order, then
+	// by slot: two stable counting passes, by j and then by i (a radix
+	// sort, O(links + cabinets), with checks for cancellation).
 	keys := make([]int64, len(base))
-	order := make([]int32, len(base))
-	for s := range order {
+	st = newStopper(ctx) // each phase counts its own work
+	for s := range keys {
+		if st.stop(s) {
+			return nil, 0, ctx.Err()
+		}
 		i, j := p.class(base[s])
-		keys[s], order[s] = int64(i)*int64(m)+int64(j), int32(s)
+		keys[s] = int64(i)*int64(m) + int64(j)
 	}
 	key := func(s int32) int64 { return keys[s] }
-	slices.SortFunc(order, func(x, y int32) int { return cmp.Or(cmp.Compare(key(x), key(y)), cmp.Compare(x, y)) })
+	byJ := make([]int32, len(base))
+	order := make([]int32, len(base))
+	if !countSort(ctx, byJ, nil, keys, m, func(k int64) int64 { return k % int64(m) }) ||
+		!countSort(ctx, order, byJ, keys, m, func(k int64) int64 { return k / int64(m) }) {
+		return nil, 0, ctx.Err()
+	}
 	type group struct {
 		i, j       int32
 		start, end int
@@ -333,7 +390,7 @@ func permuteGraph(fam string, g *graph.Graph, cab []int32, t permSpec) (*graph.G
 				for _, gr := range groups {
 					if (gr.i == gr.j) == intraFirst {
 						scratch = append(scratch[:0], order[gr.start:gr.end]...)
-						if err := p.process(scratch); err != nil {
+						if err := p.process(ctx, scratch); err != nil {
 							return nil, 0, err
 						}
 					}
@@ -365,14 +422,17 @@ func permuteGraph(fam string, g *graph.Graph, cab []int32, t permSpec) (*graph.G
 					}
 					scratch = append(scratch, intra[i]...)
 					scratch = append(scratch, intra[j]...)
-					if err := p.process(scratch); err != nil {
+					if err := p.process(ctx, scratch); err != nil {
 						return nil, 0, err
 					}
 				}
 			}
 		}
 		if p.connected() {
-			out, err := graph.FromEdges(n, p.links)
+			out, err := graph.FromEdgesContext(ctx, n, p.links)
+			if err != nil && ctx.Err() != nil {
+				return nil, 0, ctx.Err()
+			}
 			if err != nil {
 				return nil, 0, fmt.Errorf("family %s: permute: %w", fam, err)
 			}

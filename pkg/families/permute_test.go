@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -181,7 +182,7 @@ func TestPermuteCabinetOrientation(t *testing.T) {
 			cab[r] = int32(r) % m
 		}
 		for _, mode := range []string{"partial", "full"} {
-			g, _, err := permuteGraph("torus", base.Graph, cab, permSpec{mode: mode, cabSize: 1, seed: 7})
+			g, _, err := permuteGraph(context.Background(), "torus", base.Graph, cab, permSpec{mode: mode, cabSize: 1, seed: 7})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -208,7 +209,7 @@ func TestPermuteParallelBase(t *testing.T) {
 func TestPermuteNoneAndCabinets(t *testing.T) {
 	plain := torus()
 	v, _ := plain.Normalize(Values{"k": int64(6), "n": int64(2)})
-	want, _ := plain.Build(v)
+	want, _ := plain.Build(context.Background(), v)
 	top, vals := build(t, "torus", Values{"k": int64(6), "n": int64(2), "cabinet_size": int64(5)})
 	if !slices.Equal(top.Graph.Adj, want.Graph.Adj) || !slices.Equal(top.Graph.Off, want.Graph.Off) {
 		t.Error("permute = none changed the graph")
@@ -227,8 +228,8 @@ func TestPermuteNoneAndCabinets(t *testing.T) {
 	// A family that defines its own cabinets keeps them.
 	own := &Family{Name: "own", Doc: "test", Params: []Param{{Name: "n", Kind: Int, Default: int64(6)}}, Version: 3,
 		Size: func(Values) (Size, error) { return Size{}, nil },
-		Build: func(v Values) (*Topology, error) {
-			top, err := buildTorus("own", 2, int(v.Int("n")), 1, 64)
+		Build: func(ctx context.Context, v Values) (*Topology, error) {
+			top, err := buildTorus(ctx, "own", 2, int(v.Int("n")), 1, 64)
 			if err == nil {
 				top.Cabinet = make([]int32, 64)
 				for r := range top.Cabinet {
@@ -245,7 +246,7 @@ func TestPermuteNoneAndCabinets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wt, err := w.Build(wv)
+	wt, err := w.Build(context.Background(), wv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,13 +271,13 @@ func TestPermuteResolve(t *testing.T) {
 	if err != nil || fmt.Sprint(again) != fmt.Sprint(v) {
 		t.Errorf("Resolve not idempotent: %v, %v", again, err)
 	}
-	top, err := f.Build(v)
+	top, err := f.Build(context.Background(), v)
 	if err != nil {
 		t.Fatal(err)
 	}
 	base := slimFly()
 	bv, _ := base.Normalize(Values{"q": int64(5)})
-	bt, _ := base.Build(bv)
+	bt, _ := base.Build(context.Background(), bv)
 	bt.Cabinet = top.Cabinet
 	permCheck(t, "slimfly q=5", bt, top)
 	if d, ok := regular(top.Graph); !ok || d != 7 {
@@ -321,14 +322,14 @@ func TestPermuteErrors(t *testing.T) {
 // split it into cycles, so connected results come from later attempts
 // (streams); a base whose cabinets are its components never connects.
 func TestPermuteRetry(t *testing.T) {
-	base, _ := torus().Build(Values{"k": int64(64), "n": int64(1), "p": int64(1), "max_radix": int64(0)})
+	base, _ := torus().Build(context.Background(), Values{"k": int64(64), "n": int64(1), "p": int64(1), "max_radix": int64(0)})
 	cab := make([]int32, 64)
 	for r := range cab {
 		cab[r] = int32(r / 8)
 	}
 	retried := 0
 	for seed := int64(1); seed <= 5; seed++ {
-		g, attempt, err := permuteGraph("torus", base.Graph, cab, permSpec{mode: "partial", seed: seed})
+		g, attempt, err := permuteGraph(context.Background(), "torus", base.Graph, cab, permSpec{mode: "partial", seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -348,7 +349,7 @@ func TestPermuteRetry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = permuteGraph("two", two, []int32{0, 0, 0, 0, 1, 1, 1, 1}, permSpec{mode: "full", seed: 1})
+	_, _, err = permuteGraph(context.Background(), "two", two, []int32{0, 0, 0, 0, 1, 1, 1, 1}, permSpec{mode: "full", seed: 1})
 	if err == nil || !strings.Contains(err.Error(), "no connected permutation in 64 attempts") {
 		t.Errorf("disconnected base: error %v", err)
 	}

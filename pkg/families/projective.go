@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -309,8 +310,8 @@ func projectiveNetwork() *Family {
 		resolve: func(t projectiveParams, v Values) Values { return withValues(v, "p", t.p) },
 		size:    size,
 		limit:   "q",
-		build: func(t projectiveParams, sz Size) (*Topology, error) {
-			return buildProjective(name, int(t.q), t.p, sz, false)
+		build: func(ctx context.Context, t projectiveParams, sz Size) (*Topology, error) {
+			return buildProjective(ctx, name, int(t.q), t.p, sz, false)
 		},
 	}.wire(f)
 }
@@ -360,14 +361,14 @@ func demiProjectiveNetwork() *Family {
 		resolve: func(t projectiveParams, v Values) Values { return withValues(v, "p", t.p) },
 		size:    size,
 		limit:   "q",
-		build: func(t projectiveParams, sz Size) (*Topology, error) {
-			return buildProjective(name, int(t.q), t.p, sz, true)
+		build: func(ctx context.Context, t projectiveParams, sz Size) (*Topology, error) {
+			return buildProjective(ctx, name, int(t.q), t.p, sz, true)
 		},
 	}.wire(f)
 }
 
 // buildProjective builds G_q (demi false) or the modified graph (demi true).
-func buildProjective(name string, q int, p int64, sz Size, demi bool) (*Topology, error) {
+func buildProjective(ctx context.Context, name string, q int, p int64, sz Size, demi bool) (*Topology, error) {
 	pp, err := NewProjectivePlane(q)
 	if err != nil {
 		return nil, fmt.Errorf("family %s: %w", name, err)
@@ -375,7 +376,11 @@ func buildProjective(name string, q int, p int64, sz Size, demi bool) (*Topology
 	n := pp.Points()
 	edges := make(edgeList, 0, sz.Links)
 	nb := make([]int32, 0, q+1)
+	st := newStopper(ctx)
 	for i := 0; i < n; i++ {
+		if st.stop(len(edges)) {
+			return nil, ctx.Err()
+		}
 		nb = pp.Orthogonal(i, nb[:0])
 		for _, j := range nb {
 			switch {
@@ -390,7 +395,7 @@ func buildProjective(name string, q int, p int64, sz Size, demi bool) (*Topology
 		return nil, fmt.Errorf("family %s: internal error: built %d links, want %d", name, len(edges), sz.Links)
 	}
 	routers := int(sz.Routers)
-	t, err := newTopology(name, routers, edges, p)
+	t, err := newTopology(ctx, name, routers, edges, p)
 	if err != nil {
 		return nil, err
 	}

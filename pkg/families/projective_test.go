@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -366,7 +367,7 @@ func TestProjectiveSizeMatchesBuild(t *testing.T) {
 		}
 		f, _ := Default().Lookup(c.fam)
 		v, _ := f.Normalize(given)
-		if _, err := f.Build(v); err == nil {
+		if _, err := f.Build(context.Background(), v); err == nil {
 			t.Errorf("%s q = 2^20: Build succeeded", c.fam)
 		}
 	}
@@ -431,7 +432,7 @@ func BenchmarkBuildD2(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := f.Build(v); err != nil {
+				if _, err := f.Build(context.Background(), v); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/bits"
@@ -185,7 +186,9 @@ func (g *rndGraph) unlink(u, v int) {
 }
 
 // connected reports whether the graph (ring links included) is connected.
-func (g *rndGraph) connected() bool {
+// It returns false early when done is closed (the caller checks the
+// context).
+func (g *rndGraph) connected(done <-chan struct{}) bool {
 	if g.n == 0 || g.ring {
 		return true
 	}
@@ -193,6 +196,9 @@ func (g *rndGraph) connected() bool {
 	queue := make([]int32, 1, g.n)
 	seen[0] = true
 	for i := 0; i < len(queue); i++ {
+		if i%stopBlock == 0 && stopped(done) {
+			return false
+		}
 		for _, u := range g.nbrs(int(queue[i])) {
 			if !seen[u] {
 				seen[u] = true
@@ -224,6 +230,17 @@ type rndGen struct {
 	// Repair state.
 	stubs []int32
 	work  int
+	// st checks for cancellation every stopBlock steps (ticks).
+	st    *stopper
+	ticks int
+}
+
+// stop counts one step of the generation and reports whether the build is
+// cancelled (reading the context every stopBlock steps). A step that sees
+// it returns early; the build's caller checks the context.
+func (s *rndGen) stop() bool {
+	s.ticks++
+	return s.st.stop(s.ticks)
 }
 
 // allowed reports whether the link u ~ v may be added: distinct end points,
@@ -273,14 +290,21 @@ func (s *rndGen) inV(w int) bool { return int(s.pos[w]) < s.nrem }
 // round runs one round of the layout paper's procedure (section IV-B1):
 // V = all vertices; repeat until V is empty: remove a uniformly random u
 // from V; choose its partner v (pickUniform or pickGauss); if there is one,
-// link u ~ v and remove v from V, otherwise u stays one link short.
+// link u ~ v and remove v from V, otherwise u stays one link short. It
+// returns early, the round unfinished, when the build is cancelled.
 func (s *rndGen) round() {
+	if s.stop() { // cancelled in an earlier round
+		return
+	}
 	n := s.g.n
 	for i := range n {
 		s.rem[i], s.pos[i] = int32(i), int32(i)
 	}
 	s.nrem = n
 	for s.nrem > 0 {
+		if s.stop() {
+			return
+		}
 		u := int(s.rem[s.r.intN(s.nrem)])
 		s.take(u)
 		var v int
@@ -308,6 +332,7 @@ func (s *rndGen) pickUniform(u int) int {
 	}
 	n := s.g.n
 	window := rndRingCandidates(n, s.limit)
+	s.ticks += min(s.nrem, window) // the enumeration's work, for stop
 	// nth returns the k-th acceptable vertex (k < 0: count them).
 	nth := func(k int) (int, int) {
 		c := 0
@@ -348,7 +373,7 @@ func (s *rndGen) pickUniform(u int) int {
 func (s *rndGen) pickGauss(u int) int {
 	n := s.g.n
 	half := float64(n) / 2
-	for range s.tries {
+	for t := range s.tries {
 		x := float64(s.r.normal() * s.sigma)
 		if x > half || x < -half {
 			continue
@@ -359,9 +384,11 @@ func (s *rndGen) pickGauss(u int) int {
 		}
 		w := ((u+k)%n + n) % n
 		if s.inV(w) && s.allowed(u, w) {
+			s.ticks += t // the draws' work, for stop
 			return w
 		}
 	}
+	s.ticks += s.tries
 	return -1
 }
 
@@ -434,8 +461,12 @@ const rndRepairBudget = 1 << 26
 // stub list; candidates u around a vertex in a random rotation of the
 // admissible ring offsets (of all vertices without a ring), or nearest
 // first from a random side for ring_gau. The search of (c) and (c') is
-// bounded by rndRepairBudget.
+// bounded by rndRepairBudget. When the build is cancelled complete stops
+// and reports failure (the caller checks the context).
 func (s *rndGen) complete() bool {
+	if s.stop() { // cancelled while generating
+		return false
+	}
 	g := s.g
 	s.stubs = s.stubs[:0]
 	short := 0
@@ -447,6 +478,9 @@ func (s *rndGen) complete() bool {
 	}
 	leftover := (g.n * g.cap) % 2
 	for i := 0; short > leftover; {
+		if s.stop() {
+			return false
+		}
 		for g.deficit(int(s.stubs[i])) == 0 {
 			i++
 		}
@@ -498,6 +532,9 @@ func (s *rndGen) oneRemoval(h, y int) bool {
 	g := s.g
 	m, st := s.candidates(h)
 	for j := range m {
+		if s.stop() {
+			return false
+		}
 		u := s.candidate(h, j, m, st)
 		if !s.allowed(h, u) {
 			continue
@@ -547,6 +584,9 @@ func (s *rndGen) walk(x int) bool {
 			bu, bv, bd := -1, -1, rndRingDist(h, y, g.n)
 			m, st := s.candidates(h)
 			for j := range m {
+				if s.stop() {
+					return false
+				}
 				u := s.candidate(h, j, m, st)
 				if !s.allowed(h, u) {
 					continue
@@ -592,7 +632,7 @@ func (s *rndGen) twoRemovals(x int) bool {
 				for _, v2 := range g.nbrs(u2) {
 					v2 := int(v2)
 					s.work += len(s.stubs)
-					if s.work > rndRepairBudget {
+					if s.work > rndRepairBudget || s.stop() {
 						return false
 					}
 					if v2 == x || v2 == u1 || v2 == v1 {
@@ -625,22 +665,27 @@ type rndRingSpec struct {
 
 // rndBuildShortcuts runs the degree-2 shortcut rounds and the completion of
 // a ring family, with the next stream after a failed completion, and
-// returns the graph, or an error after rndMaxAttempts failed attempts.
-func rndBuildShortcuts(fam string, sp rndRingSpec) (*rndGraph, error) {
+// returns the graph, an error after rndMaxAttempts failed attempts, or
+// ctx.Err() if ctx is cancelled.
+func rndBuildShortcuts(ctx context.Context, fam string, sp rndRingSpec) (*rndGraph, error) {
 	n, k := sp.routers, sp.degree-2
 	g := newRndGraph(n, k, true)
 	if k == 0 {
 		return g, nil
 	}
 	s := &rndGen{g: g, limit: sp.limit, gauss: sp.gauss, nearest: sp.gauss, sigma: sp.sigma,
-		tries: min(4*n, 1<<22), rem: make([]int32, n), pos: make([]int32, n)}
+		tries: min(4*n, 1<<22), rem: make([]int32, n), pos: make([]int32, n), st: newStopper(ctx)}
 	for attempt := range rndMaxAttempts {
 		g.reset()
 		s.r = newRndSource(sp.seed, sp.stream, attempt)
 		for range k {
 			s.round()
 		}
-		if s.complete() {
+		ok := s.complete()
+		if err := ctx.Err(); err != nil { // round and complete stop early
+			return nil, err
+		}
+		if ok {
 			return g, nil
 		}
 	}
@@ -658,10 +703,11 @@ func rndBuildShortcuts(fam string, sp rndRingSpec) (*rndGraph, error) {
 // rejected. After 64 consecutive rejections the valid vertex pairs are
 // enumerated and one is drawn with probability proportional to the product
 // of the free ports of its vertices (the same distribution); when there is
-// none the process ends and complete repairs the remaining free ports.
-func rndBuildRegular(fam string, n, d int, seed int64) (*rndGraph, error) {
+// none the process ends and complete repairs the remaining free ports. It
+// returns ctx.Err() if ctx is cancelled.
+func rndBuildRegular(ctx context.Context, fam string, n, d int, seed int64) (*rndGraph, error) {
 	g := newRndGraph(n, d, false)
-	s := &rndGen{g: g}
+	s := &rndGen{g: g, st: newStopper(ctx)}
 	stubs := make([]int32, 0, n*d)
 	var seen []bool
 	var verts []int32
@@ -671,6 +717,9 @@ func rndBuildRegular(fam string, n, d int, seed int64) (*rndGraph, error) {
 		r := s.r
 		stubs = stubs[:0]
 		for v := range n {
+			if s.stop() {
+				return nil, ctx.Err()
+			}
 			for range d {
 				stubs = append(stubs, int32(v))
 			}
@@ -681,6 +730,9 @@ func rndBuildRegular(fam string, n, d int, seed int64) (*rndGraph, error) {
 		}
 		fails := 0
 		for len(stubs) >= 2 {
+			if s.stop() {
+				return nil, ctx.Err()
+			}
 			if fails < 64 {
 				k := len(stubs)
 				i, j := r.intN(k), r.intN(k-1)
@@ -744,7 +796,11 @@ func rndBuildRegular(fam string, n, d int, seed int64) (*rndGraph, error) {
 			remove(slices.Index(stubs, int32(b)))
 			fails = 0
 		}
-		if s.complete() && g.connected() {
+		ok := s.complete() && g.connected(ctx.Done())
+		if err := ctx.Err(); err != nil { // complete and connected stop early
+			return nil, err
+		}
+		if ok {
 			return g, nil
 		}
 	}
@@ -817,9 +873,9 @@ func rndRingSize(name string, t rndParams) (Size, error) {
 }
 
 // rndBuildRing builds the ring family topology from the generated shortcuts.
-func rndBuildRing(name string, t rndParams, sz Size, gauss bool, stream uint64) (*Topology, error) {
+func rndBuildRing(ctx context.Context, name string, t rndParams, sz Size, gauss bool, stream uint64) (*Topology, error) {
 	n := int(t.routers)
-	g, err := rndBuildShortcuts(name, rndRingSpec{routers: n, degree: int(t.degree),
+	g, err := rndBuildShortcuts(ctx, name, rndRingSpec{routers: n, degree: int(t.degree),
 		limit: int(t.limit), gauss: gauss, sigma: t.sigma, seed: t.seed, stream: stream})
 	if err != nil {
 		return nil, err
@@ -828,14 +884,18 @@ func rndBuildRing(name string, t rndParams, sz Size, gauss bool, stream uint64) 
 	for v := range n {
 		edges.add(v, (v+1)%n)
 	}
+	st := newStopper(ctx)
 	for v := range n {
+		if st.stop(len(edges)) {
+			return nil, ctx.Err()
+		}
 		for _, u := range g.nbrs(v) {
 			if int(u) > v {
 				edges.add(v, int(u))
 			}
 		}
 	}
-	return newTopology(name, n, edges, t.p)
+	return newTopology(ctx, name, n, edges, t.p)
 }
 
 const rndCompletionDoc = "The paper's procedure can leave a router without a partner in a round (no acceptable router left in V), " +
@@ -958,8 +1018,8 @@ func wireRing(f *Family, parse func(Values) (rndParams, error), gaussian bool, s
 		parse: parse,
 		size:  func(t rndParams) (Size, error) { return rndRingSize(name, t) },
 		limit: "routers",
-		build: func(t rndParams, sz Size) (*Topology, error) {
-			return rndBuildRing(name, t, sz, gaussian, stream)
+		build: func(ctx context.Context, t rndParams, sz Size) (*Topology, error) {
+			return rndBuildRing(ctx, name, t, sz, gaussian, stream)
 		},
 	}.wire(f)
 }
@@ -1023,21 +1083,25 @@ func randomRegular() *Family {
 		Version: 1,
 	}
 	return pipeline[rndParams]{parse: parse, size: size, limit: "routers",
-		build: func(t rndParams, sz Size) (*Topology, error) {
+		build: func(ctx context.Context, t rndParams, sz Size) (*Topology, error) {
 			n := int(t.routers)
-			g, err := rndBuildRegular(name, n, int(t.degree), t.seed)
+			g, err := rndBuildRegular(ctx, name, n, int(t.degree), t.seed)
 			if err != nil {
 				return nil, err
 			}
 			edges := make(edgeList, 0, sz.Links)
+			st := newStopper(ctx)
 			for v := range n {
+				if st.stop(len(edges)) {
+					return nil, ctx.Err()
+				}
 				for _, u := range g.nbrs(v) {
 					if int(u) > v {
 						edges.add(v, int(u))
 					}
 				}
 			}
-			return newTopology(name, n, edges, t.p)
+			return newTopology(ctx, name, n, edges, t.p)
 		},
 	}.wire(f)
 }

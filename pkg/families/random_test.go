@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -240,7 +241,7 @@ func TestRandomImpossibleCompletion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.Build(v); err == nil || !strings.Contains(err.Error(), "could not complete") {
+	if _, err := f.Build(context.Background(), v); err == nil || !strings.Contains(err.Error(), "could not complete") {
 		t.Errorf("Build: %v, want a completion error", err)
 	}
 }
@@ -410,7 +411,7 @@ func TestRandomSizeLarge(t *testing.T) {
 		}
 		f, _ := Default().Lookup(tt.fam)
 		v, _ := f.Normalize(tt.given)
-		if _, err := f.Build(v); err == nil || !strings.Contains(err.Error(), "too large to build") {
+		if _, err := f.Build(context.Background(), v); err == nil || !strings.Contains(err.Error(), "too large to build") {
 			t.Errorf("%s %v: Build error %v, want too large", tt.fam, tt.given, err)
 		}
 	}
@@ -438,7 +439,7 @@ func BenchmarkBuildRandom(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := f.Build(v); err != nil {
+				if _, err := f.Build(context.Background(), v); err != nil {
 					b.Fatal(err)
 				}
 			}

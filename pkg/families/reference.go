@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -92,15 +93,19 @@ func complete() *Family {
 			return refSize(name, t, t.n, t.n*(t.n-1)/2, t.n-1)
 		},
 		limit: "n",
-		build: func(t refParams, sz Size) (*Topology, error) {
+		build: func(ctx context.Context, t refParams, sz Size) (*Topology, error) {
 			n := int(t.n)
 			edges := make(edgeList, 0, sz.Links)
+			st := newStopper(ctx)
 			for u := 0; u < n; u++ {
+				if st.stop(len(edges)) {
+					return nil, ctx.Err()
+				}
 				for w := u + 1; w < n; w++ {
 					edges.add(u, w)
 				}
 			}
-			return newTopology(name, n, edges, t.p)
+			return newTopology(ctx, name, n, edges, t.p)
 		},
 	}.wire(f)
 }
@@ -139,8 +144,8 @@ func completeBipartite() *Family {
 			return refSize(name, t, 2*t.n, t.n*t.n, t.n)
 		},
 		limit: "n",
-		build: func(t refParams, sz Size) (*Topology, error) {
-			return buildMultipartite(name, int(t.n*2), 2, t.p, sz)
+		build: func(ctx context.Context, t refParams, sz Size) (*Topology, error) {
+			return buildMultipartite(ctx, name, int(t.n*2), 2, t.p, sz)
 		},
 	}.wire(f)
 }
@@ -196,8 +201,8 @@ func turan() *Family {
 			return refSize(name, t, t.n, links, t.n-b)
 		},
 		limit: "n",
-		build: func(t refParams, sz Size) (*Topology, error) {
-			return buildMultipartite(name, int(t.n), int(t.r), t.p, sz)
+		build: func(ctx context.Context, t refParams, sz Size) (*Topology, error) {
+			return buildMultipartite(ctx, name, int(t.n), int(t.r), t.p, sz)
 		},
 	}.wire(f)
 }
@@ -205,7 +210,7 @@ func turan() *Family {
 // buildMultipartite builds the complete r-partite graph on n routers with
 // parts as equal as possible (larger parts first), Group = part and Coords =
 // (part, index in part).
-func buildMultipartite(name string, n, r int, p int64, sz Size) (*Topology, error) {
+func buildMultipartite(ctx context.Context, name string, n, r int, p int64, sz Size) (*Topology, error) {
 	a, b := n%r, n/r
 	part := make([]int32, n)
 	coords := make([]int32, 2*n)
@@ -222,7 +227,11 @@ func buildMultipartite(name string, n, r int, p int64, sz Size) (*Topology, erro
 		idx++
 	}
 	edges := make(edgeList, 0, sz.Links)
+	st := newStopper(ctx)
 	for u := 0; u < n; u++ {
+		if st.stop(len(edges)) {
+			return nil, ctx.Err()
+		}
 		for w := u + 1; w < n; w++ {
 			if part[u] != part[w] {
 				edges.add(u, w)
@@ -232,7 +241,7 @@ func buildMultipartite(name string, n, r int, p int64, sz Size) (*Topology, erro
 	if int64(len(edges)) != sz.Links {
 		return nil, fmt.Errorf("family %s: internal error: built %d links, want %d", name, len(edges), sz.Links)
 	}
-	t, err := newTopology(name, n, edges, p)
+	t, err := newTopology(ctx, name, n, edges, p)
 	if err != nil {
 		return nil, err
 	}
@@ -328,7 +337,7 @@ func paley() *Family {
 			return refSize(name, t, t.n, t.n*(t.n-1)/4, (t.n-1)/2)
 		},
 		limit: "q",
-		build: func(t refParams, sz Size) (*Topology, error) {
+		build: func(ctx context.Context, t refParams, sz Size) (*Topology, error) {
 			q := int(t.n)
 			f, err := gf.New(q)
 			if err != nil {
@@ -345,7 +354,11 @@ func paley() *Family {
 				}
 			}
 			edges := make(edgeList, 0, sz.Links)
+			st := newStopper(ctx)
 			for x := 0; x < q; x++ {
+				if st.stop(len(edges)) {
+					return nil, ctx.Err()
+				}
 				for _, s := range squares {
 					if y := f.Add(x, s); x < y {
 						edges.add(x, y)
@@ -355,7 +368,7 @@ func paley() *Family {
 			if int64(len(edges)) != sz.Links || len(squares) != (q-1)/2 {
 				return nil, fmt.Errorf("family %s: internal error: built %d links from %d squares, want %d links", name, len(edges), len(squares), sz.Links)
 			}
-			return newTopology(name, q, edges, t.p)
+			return newTopology(ctx, name, q, edges, t.p)
 		},
 	}.wire(f)
 }

@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -126,7 +127,7 @@ type sizingParams struct {
 // build cannot construct. (pipeline.wire's Resolve sizes the values, so
 // Normalize rejects what Size cannot compute.)
 func wireSizing(f *Family, parse func(Values) (sizingParams, error),
-	build func(sizingParams, Size) (*Topology, error), sizing func(sizingParams) string) *Family {
+	build func(context.Context, sizingParams, Size) (*Topology, error), sizing func(sizingParams) string) *Family {
 	name := f.Name
 	return pipeline[sizingParams]{
 		parse:   parse,
@@ -384,8 +385,8 @@ func delorme() *Family {
 		}
 		return ""
 	}
-	build := func(t sizingParams, sz Size) (*Topology, error) {
-		return buildDelorme(name, t.variant, int(t.q), t.p, sz)
+	build := func(ctx context.Context, t sizingParams, sz Size) (*Topology, error) {
+		return buildDelorme(ctx, name, t.variant, int(t.q), t.p, sz)
 	}
 	return wireSizing(f, parse, build, sizing)
 }
@@ -505,8 +506,8 @@ func generalizedPolygonIncidence(name string, n int64) *Family {
 		},
 		Version: 2,
 	}
-	build := func(t sizingParams, sz Size) (*Topology, error) {
-		return buildPolygonIncidence(name, int(n), int(t.q), t.p, sz)
+	build := func(ctx context.Context, t sizingParams, sz Size) (*Topology, error) {
+		return buildPolygonIncidence(ctx, name, int(n), int(t.q), t.p, sz)
 	}
 	return wireSizing(f, parse, build, nil)
 }

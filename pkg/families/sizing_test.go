@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -35,7 +36,7 @@ func TestSizingFamiliesAreSizingOnly(t *testing.T) {
 		if got := f.SizingOnlyFor(v); got != want {
 			t.Errorf("delorme %s: SizingOnlyFor = %v, want %v", variant, got, want)
 		}
-		if _, err := f.Build(v); (err != nil) != want {
+		if _, err := f.Build(context.Background(), v); (err != nil) != want {
 			t.Errorf("delorme %s: Build error %v", variant, err)
 		} else if err != nil && !strings.Contains(err.Error(), "sizing-only") {
 			t.Errorf("delorme %s: Build error %q does not say sizing-only", variant, err)

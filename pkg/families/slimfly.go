@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -220,13 +221,13 @@ func slimFly() *Family {
 		resolve: func(t slimFlyParams, v Values) Values { return withValues(v, "p", t.p) },
 		size:    size,
 		limit:   "q",
-		build: func(t slimFlyParams, sz Size) (*Topology, error) {
-			return buildSlimFly(int(t.q), t.p, sz)
+		build: func(ctx context.Context, t slimFlyParams, sz Size) (*Topology, error) {
+			return buildSlimFly(ctx, int(t.q), t.p, sz)
 		},
 	}.wire(f)
 }
 
-func buildSlimFly(q int, p int64, sz Size) (*Topology, error) {
+func buildSlimFly(ctx context.Context, q int, p int64, sz Size) (*Topology, error) {
 	const name = "slimfly"
 	f, err := gf.New(q)
 	if err != nil {
@@ -239,9 +240,13 @@ func buildSlimFly(q int, p int64, sz Size) (*Topology, error) {
 	qq := q * q
 	id := func(s, a, b int) int { return s*qq + a*q + b }
 	edges := make(edgeList, 0, sz.Links)
+	st := newStopper(ctx)
 	// Intra-block links, equations (1) and (2): each unordered pair once.
 	for s, set := range [][]int{x, xp} {
 		for a := 0; a < q; a++ {
+			if st.stop(len(edges)) {
+				return nil, ctx.Err()
+			}
 			for y := 0; y < q; y++ {
 				for _, g := range set {
 					if y2 := f.Add(y, g); y < y2 {
@@ -253,6 +258,9 @@ func buildSlimFly(q int, p int64, sz Size) (*Topology, error) {
 	}
 	// Inter-block links, equation (3): (0, x, y) ~ (1, m, c) iff y = m*x + c.
 	for a := 0; a < q; a++ {
+		if st.stop(len(edges)) {
+			return nil, ctx.Err()
+		}
 		for m := 0; m < q; m++ {
 			mx := f.Mul(m, a)
 			for c := 0; c < q; c++ {
@@ -263,7 +271,7 @@ func buildSlimFly(q int, p int64, sz Size) (*Topology, error) {
 	if int64(len(edges)) != sz.Links {
 		return nil, fmt.Errorf("family %s: internal error: built %d links, want %d", name, len(edges), sz.Links)
 	}
-	t, err := newTopology(name, 2*qq, edges, p)
+	t, err := newTopology(ctx, name, 2*qq, edges, p)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -224,8 +225,8 @@ func gridFamily(f *Family, wrap bool) *Family {
 		resolve: resolveGrid,
 		size:    func(t torusParams) (Size, error) { return sizeGrid(name, wrap, t) },
 		limit:   "k",
-		build: func(t torusParams, sz Size) (*Topology, error) {
-			return buildGrid(name, intDims(t.dims), wrap, t.p, int(sz.Routers), sz.Links)
+		build: func(ctx context.Context, t torusParams, sz Size) (*Topology, error) {
+			return buildGrid(ctx, name, intDims(t.dims), wrap, t.p, int(sz.Routers), sz.Links)
 		},
 	}.wire(f))
 }
@@ -234,7 +235,7 @@ func gridFamily(f *Family, wrap bool) *Family {
 // the topology is too large to build.
 func limitDims(f *Family) *Family {
 	build := f.Build
-	f.Build = func(v Values) (*Topology, error) {
+	f.Build = func(ctx context.Context, v Values) (*Topology, error) {
 		if len(v.IntList("dims")) > 0 {
 			if sz, err := f.Size(v); err == nil {
 				if err := checkBuildable(f.Name, "dims", sz); err != nil {
@@ -242,7 +243,7 @@ func limitDims(f *Family) *Family {
 				}
 			}
 		}
-		return build(v)
+		return build(ctx, v)
 	}
 	return f
 }
@@ -257,23 +258,27 @@ func intDims(dims []int64) []int {
 }
 
 // buildTorus builds the k-ary n-cube with conc endpoints per router.
-func buildTorus(fam string, k, n int, conc int64, routers int) (*Topology, error) {
+func buildTorus(ctx context.Context, fam string, k, n int, conc int64, routers int) (*Topology, error) {
 	dims := make([]int, n)
 	for i := range dims {
 		dims[i] = k
 	}
-	return buildGrid(fam, dims, true, conc, routers, int64(n)*int64(routers))
+	return buildGrid(ctx, fam, dims, true, conc, routers, int64(n)*int64(routers))
 }
 
 // buildGrid builds the torus (wrap) or mesh with dims[i] routers in
 // dimension i and conc endpoints per router: router r = sum of digit_i *
 // (dims_0 * ... * dims_{i-1}) is linked to the router one step up in every
 // dimension (wrapping around in a torus). links is the number of links.
-func buildGrid(fam string, dims []int, wrap bool, conc int64, routers int, links int64) (*Topology, error) {
+func buildGrid(ctx context.Context, fam string, dims []int, wrap bool, conc int64, routers int, links int64) (*Topology, error) {
 	n := len(dims)
 	edges := make(edgeList, 0, links)
 	coords := make([]int32, n*routers)
+	st := newStopper(ctx)
 	for r := 0; r < routers; r++ {
+		if st.stop(r) {
+			return nil, ctx.Err()
+		}
 		stride, x := 1, r
 		for i, k := range dims {
 			d := x % k
@@ -291,7 +296,7 @@ func buildGrid(fam string, dims []int, wrap bool, conc int64, routers int, links
 	if int64(len(edges)) != links {
 		return nil, fmt.Errorf("family %s: internal error: built %d links, want %d", fam, len(edges), links)
 	}
-	t, err := newTopology(fam, routers, edges, conc)
+	t, err := newTopology(ctx, fam, routers, edges, conc)
 	if err != nil {
 		return nil, err
 	}
@@ -356,12 +361,16 @@ func binaryCube(name, doc string, folded bool) *Family {
 		Version: 1,
 	}
 	return pipeline[params]{parse: parse, size: size, limit: "n",
-		build: func(t params, sz Size) (*Topology, error) {
+		build: func(ctx context.Context, t params, sz Size) (*Topology, error) {
 			n, routers := int(t.n), int(sz.Routers)
 			mask := routers - 1
 			edges := make(edgeList, 0, sz.Links)
 			coords := make([]int32, n*routers)
+			st := newStopper(ctx)
 			for r := 0; r < routers; r++ {
+				if st.stop(r) {
+					return nil, ctx.Err()
+				}
 				for i := 0; i < n; i++ {
 					coords[r*n+i] = int32(r >> i & 1)
 					if r>>i&1 == 0 {
@@ -372,7 +381,7 @@ func binaryCube(name, doc string, folded bool) *Family {
 					edges.add(r, r^mask)
 				}
 			}
-			top, err := newTopology(name, routers, edges, t.p)
+			top, err := newTopology(ctx, name, routers, edges, t.p)
 			if err != nil {
 				return nil, err
 			}

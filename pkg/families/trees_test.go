@@ -1,6 +1,7 @@
 package families
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -154,7 +155,7 @@ func TestFatTreeSC14Errors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = f.Build(v)
+	_, err = f.Build(context.Background(), v)
 	var pe *ParamError
 	if !errors.As(err, &pe) || pe.Param != "k" || !strings.Contains(pe.Msg, "21.5") {
 		t.Errorf("odd k: Build error %v, want a *ParamError on k naming p = 21.5", err)
@@ -365,7 +366,7 @@ func BenchmarkBuildTrees(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := f.Build(v); err != nil {
+				if _, err := f.Build(context.Background(), v); err != nil {
 					b.Fatal(err)
 				}
 			}

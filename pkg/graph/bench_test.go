@@ -18,7 +18,7 @@ func buildTopology(b *testing.B, fam string, given families.Values) *families.To
 	if err != nil {
 		b.Fatal(err)
 	}
-	top, err := f.Build(v)
+	top, err := f.Build(context.Background(), v)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -83,8 +83,10 @@ type batch struct {
 // Batches are spread over workers goroutines (runtime.GOMAXPROCS(0) if
 // workers <= 0). The results are identical for any number of workers: every
 // count is an integer sum. Each worker allocates its word arrays once; the
-// per-level loop does not allocate. ctx is checked between batches; if it is
-// cancelled Distances returns ctx.Err().
+// per-level loop does not allocate. ctx is checked at every level and every
+// stopBlock vertices within a level (a batch on a graph of millions of
+// routers can take minutes: hundreds of levels of millions of vertices); if
+// it is cancelled Distances returns ctx.Err().
 func Distances(ctx context.Context, g *Graph, conc []int32, workers int) (*DistanceStats, error) {
 	return distances(ctx, g, conc, workers, levelAuto)
 }
@@ -156,6 +158,7 @@ func distances(ctx context.Context, g *Graph, conc []int32, workers, strategy in
 		workers = len(batches)
 	}
 	ws := make([]*bfsWorker, workers)
+	done := ctx.Done()
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := range ws {
@@ -163,13 +166,15 @@ func distances(ctx context.Context, g *Graph, conc []int32, workers, strategy in
 		wg.Add(1)
 		go func(bw *bfsWorker) {
 			defer wg.Done()
-			for ctx.Err() == nil {
+			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(batches) {
 					return
 				}
 				b := batches[i]
-				bw.run(order[b.start:b.end], b.conc, stats.Ecc)
+				if !bw.run(done, order[b.start:b.end], b.conc, stats.Ecc) {
+					return
+				}
 			}
 		}(ws[w])
 	}
@@ -202,6 +207,24 @@ func distances(ctx context.Context, g *Graph, conc []int32, workers, strategy in
 		stats.EndpointHist[0] += c * (c - 1)
 	}
 	return stats, nil
+}
+
+// stopBlock is the number of vertices (or frontier vertices) a level
+// processes between two checks for cancellation: a check costs a few
+// nanoseconds, a block at least stopBlock adjacency entries, so the checks
+// cost nothing measurable and a cancelled search stops within a block
+// (well under a millisecond).
+const stopBlock = 1 << 12
+
+// stopped reports whether done is closed; a nil done (a context that is
+// never cancelled) never is. It does not block or lock.
+func stopped(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
 
 // Level strategies of the bit-parallel BFS.
@@ -246,7 +269,9 @@ func newBFSWorker(g *Graph, conc []int32, strategy int) *bfsWorker {
 
 // run performs the bit-parallel BFS from srcs (len <= 64), all with
 // concentration c, adds its counts to the worker's histograms and stores the
-// sources' eccentricities in ecc.
+// sources' eccentricities in ecc. It returns false, leaving the worker's
+// arrays and counts unusable, as soon as done is closed (checked every level
+// and every stopBlock vertices).
 //
 // A level either pulls (every vertex not yet reached by all sources ORs the
 // frontier words of its neighbours) or pushes (every frontier vertex ORs
@@ -255,12 +280,17 @@ func newBFSWorker(g *Graph, conc []int32, strategy int) *bfsWorker {
 // first levels and on the thin frontiers of large-diameter graphs; the
 // choice compares the adjacency entries of the frontier with those of the
 // vertices not yet fully reached.
-func (w *bfsWorker) run(srcs []int32, c int64, ecc []int32) {
+func (w *bfsWorker) run(done <-chan struct{}, srcs []int32, c int64, ecc []int32) bool {
 	visited, frontier, next := w.visited, w.frontier, w.next
 	flist, nlist := w.flist[:0], w.nlist[:0]
 	off, adj, conc := w.off, w.adj, w.conc
 	n := len(visited)
-	clear(visited)
+	for lo := 0; lo < n; lo += 16 * stopBlock { // the first pass page-faults
+		if stopped(done) {
+			return false
+		}
+		clear(visited[lo:min(lo+16*stopBlock, n)])
+	}
 	full := ^uint64(0) >> (64 - uint(len(srcs)))
 	// remDeg: adjacency entries of the vertices not reached by every source.
 	remDeg := int64(off[n])
@@ -278,33 +308,20 @@ func (w *bfsWorker) run(srcs []int32, c int64, ecc []int32) {
 		remDeg -= int64(off[srcs[0]+1] - off[srcs[0]])
 	}
 	for d := 1; ; d++ {
-		push := w.strategy == levelPush || (w.strategy == levelAuto && 2*fdeg < remDeg)
-		if push {
-			for _, u := range flist {
-				fu := frontier[u]
-				for _, v := range adj[off[u]:off[u+1]] {
-					if x := fu &^ visited[v]; x != 0 {
-						if next[v] == 0 {
-							nlist = append(nlist, v)
-						}
-						next[v] |= x
-					}
+		pushing := w.strategy == levelPush || (w.strategy == levelAuto && 2*fdeg < remDeg)
+		if pushing {
+			for lo := 0; lo < len(flist); lo += stopBlock {
+				if stopped(done) {
+					return false
 				}
+				nlist = push(off, adj, visited, frontier, next, flist[lo:min(lo+stopBlock, len(flist))], nlist)
 			}
 		} else {
-			for v := 0; v < n; v++ {
-				vis := visited[v]
-				if vis == full {
-					continue
+			for lo := 0; lo < n; lo += stopBlock {
+				if stopped(done) {
+					return false
 				}
-				var x uint64
-				for _, u := range adj[off[v]:off[v+1]] {
-					x |= frontier[u]
-				}
-				if x &^= vis; x != 0 {
-					next[v] = x
-					nlist = append(nlist, int32(v))
-				}
+				nlist = pull(off, adj, visited, frontier, next, full, lo, min(lo+stopBlock, n), nlist)
 			}
 		}
 		var active uint64
@@ -355,6 +372,48 @@ func (w *bfsWorker) run(srcs []int32, c int64, ecc []int32) {
 	for b, s := range srcs {
 		ecc[s] = w.ecc[b]
 	}
+	return true
+}
+
+// push ORs the frontier word of every vertex of flist into the next words
+// of its neighbours, masked by their visited words, and appends the
+// neighbours whose next word becomes non-zero to nlist. (One block of a
+// pushed level: the checks for cancellation stay out of the loops.)
+func push(off, adj []int32, visited, frontier, next []uint64, flist, nlist []int32) []int32 {
+	for _, u := range flist {
+		fu := frontier[u]
+		for _, v := range adj[off[u]:off[u+1]] {
+			if x := fu &^ visited[v]; x != 0 {
+				if next[v] == 0 {
+					nlist = append(nlist, v)
+				}
+				next[v] |= x
+			}
+		}
+	}
+	return nlist
+}
+
+// pull sets the next word of every vertex v in [lo, hi) not reached by
+// every source (visited[v] != full) to the OR of its neighbours' frontier
+// words masked by visited[v], and appends v to nlist when it is non-zero.
+// (One block of a pulled level.)
+func pull(off, adj []int32, visited, frontier, next []uint64, full uint64, lo, hi int, nlist []int32) []int32 {
+	for v := lo; v < hi; v++ {
+		vis := visited[v]
+		if vis == full {
+			continue
+		}
+		var x uint64
+		for _, u := range adj[off[v]:off[v+1]] {
+			x |= frontier[u]
+		}
+		if x &^= vis; x != 0 {
+			next[v] = x
+			nlist = append(nlist, int32(v))
+		}
+	}
+	return nlist
 }
 
 // BFS computes the distances from src to every vertex of g into dist, which

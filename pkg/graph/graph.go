@@ -4,6 +4,7 @@
 package graph
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -63,14 +64,25 @@ type Edge struct{ U, V int32 }
 // does not fit the int32 offsets. It runs in O(n + len(edges)) time: the
 // sorted adjacency lists come from a counting sort, not a comparison sort.
 func FromEdges(n int, edges []Edge) (*Graph, error) {
+	return FromEdgesContext(context.Background(), n, edges)
+}
+
+// FromEdgesContext is FromEdges with a context: it returns ctx.Err() if ctx
+// is cancelled (checked every stopBlock edges or vertices of each pass;
+// tens of millions of edges take seconds).
+func FromEdgesContext(ctx context.Context, n int, edges []Edge) (*Graph, error) {
 	if n < 0 || n > math.MaxInt32-1 {
 		return nil, fmt.Errorf("graph: vertex count %d outside [0, %d)", n, math.MaxInt32)
 	}
 	if int64(len(edges)) > math.MaxInt32/2 {
 		return nil, fmt.Errorf("graph: %d edges exceed the int32 adjacency limit %d", len(edges), math.MaxInt32/2)
 	}
+	done := ctx.Done()
 	off := make([]int32, n+1)
-	for _, e := range edges {
+	for i, e := range edges {
+		if i%stopBlock == 0 && stopped(done) {
+			return nil, ctx.Err()
+		}
 		if e.U < 0 || int(e.U) >= n || e.V < 0 || int(e.V) >= n {
 			return nil, fmt.Errorf("graph: edge (%d, %d) outside [0, %d)", e.U, e.V, n)
 		}
@@ -87,7 +99,10 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 	tmp := make([]int32, off[n])
 	pos := make([]int32, n)
 	copy(pos, off[:n])
-	for _, e := range edges {
+	for i, e := range edges {
+		if i%stopBlock == 0 && stopped(done) {
+			return nil, ctx.Err()
+		}
 		tmp[pos[e.U]] = e.V
 		pos[e.U]++
 		tmp[pos[e.V]] = e.U
@@ -99,6 +114,9 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 	adj := make([]int32, off[n])
 	copy(pos, off[:n])
 	for v := 0; v < n; v++ {
+		if v%stopBlock == 0 && stopped(done) {
+			return nil, ctx.Err()
+		}
 		for _, u := range tmp[off[v]:off[v+1]] {
 			adj[pos[u]] = int32(v)
 			pos[u]++

@@ -74,7 +74,7 @@ func slimFly(tb testing.TB, q int64, pattern string) (*families.Topology, netsim
 	if err != nil {
 		tb.Fatal(err)
 	}
-	top, err := f.Build(v)
+	top, err := f.Build(context.Background(), v)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -18,7 +18,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	top, err := f.Build(v)
+	top, err := f.Build(context.Background(), v)
 	if err != nil {
 		panic(err)
 	}

@@ -1,6 +1,7 @@
 package netsim
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -42,7 +43,7 @@ func buildFamily(tb testing.TB, name string, v families.Values) *families.Topolo
 	if err != nil {
 		tb.Fatal(err)
 	}
-	top, err := f.Build(nv)
+	top, err := f.Build(context.Background(), nv)
 	if err != nil {
 		tb.Fatal(err)
 	}

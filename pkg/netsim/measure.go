@@ -29,6 +29,7 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 	nAct := float64(res.ActiveEndpoints)
 
 	deadTicks := s.deadlockTicks()
+	work := int64(stopWork) // check ctx at the first tick
 
 	phase := phWarmup
 	period := int32(cfg.SamplePeriod)
@@ -39,7 +40,8 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 	stable := false
 	for phase != phDone {
 		now := s.now
-		if now&4095 == 0 {
+		if work += s.tickWork(); work >= stopWork {
+			work = 0
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
@@ -179,6 +181,16 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 	}
 	return res, nil
 }
+
+// stopWork is the work (see tickWork) between two checks of a run's
+// context: about a millisecond, whatever the network's size and load. A
+// check every fixed number of ticks waited minutes on a saturated network
+// of thousands of routers (a tick then moves a million flits).
+const stopWork = 1 << 20
+
+// tickWork estimates the cost of the next tick: a step of every router and
+// endpoint, and of every flit in the network.
+func (s *sim) tickWork() int64 { return int64(s.R) + int64(s.E) + s.inNet }
 
 // pendingCreations returns the active endpoints whose oldest unsent packet
 // was created before the end of the window.

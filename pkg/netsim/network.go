@@ -1,6 +1,7 @@
 package netsim
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"sort"
@@ -184,12 +185,20 @@ type routeTable struct {
 // Routes builds (once) the all-pairs distance and minimal next-hop tables:
 // about 6 bytes per ordered router pair. It fails for a disconnected graph
 // or a diameter above 65,534.
-func (n *Network) Routes() error {
-	n.once.Do(func() { n.rt, n.err = buildRoutes(n.g) })
+func (n *Network) Routes() error { return n.RoutesContext(context.Background()) }
+
+// RoutesContext is Routes with a context: the tables of thousands of
+// routers take seconds to minutes. If ctx is cancelled first it returns
+// ctx.Err(), and so do Routes and every routing constructor on this network
+// from then on (build another Network).
+func (n *Network) RoutesContext(ctx context.Context) error {
+	n.once.Do(func() { n.rt, n.err = buildRoutes(ctx, n.g) })
 	return n.err
 }
 
-func buildRoutes(g *graph.Graph) (*routeTable, error) {
+// buildRoutes builds the tables of g; it returns ctx.Err() if ctx is
+// cancelled (checked for every source router).
+func buildRoutes(ctx context.Context, g *graph.Graph) (*routeTable, error) {
 	R := g.N()
 	if int64(R)*int64(R) > 1<<32 {
 		return nil, fmt.Errorf("netsim: %d routers too many for all-pairs routing tables", R)
@@ -197,6 +206,9 @@ func buildRoutes(g *graph.Graph) (*routeTable, error) {
 	t := &routeTable{r: R, dist: make([]uint16, R*R), nh: make([]int32, R*R)}
 	d := make([]int32, R)
 	for s := 0; s < R; s++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		graph.BFS(g, int32(s), d)
 		row := t.dist[s*R : (s+1)*R]
 		for v, x := range d {
@@ -216,6 +228,9 @@ func buildRoutes(g *graph.Graph) (*routeTable, error) {
 	// with dist(u, b) = dist(a, b) - 1, read from row b.
 	var ports []int32
 	for a := 0; a < R; a++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		nb := g.Neighbors(int32(a))
 		for b := 0; b < R; b++ {
 			if a == b {

@@ -32,7 +32,7 @@ func TestWorstCaseNewRoutings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			top, err := f.Build(v)
+			top, err := f.Build(context.Background(), v)
 			if err != nil {
 				t.Fatal(err)
 			}

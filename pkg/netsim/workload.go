@@ -261,8 +261,10 @@ func (s *sim) runWorkload(ctx context.Context) (*Result, error) {
 	limit := cfg.WorkloadCycles() * int64(S)
 	s.inWindow = true
 	s.w0, s.w1 = 0, s.neverTick
+	work := int64(stopWork) // check ctx at the first tick
 	for w.done < s.E || s.inNet > 0 || s.busyEps > 0 {
-		if s.now&4095 == 0 {
+		if work += s.tickWork(); work >= stopWork {
+			work = 0
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}

@@ -50,7 +50,7 @@ func BenchmarkBisect(b *testing.B) {
 // the Slim Fly q = 49 (4,802 routers, 175,273 links).
 func BenchmarkContract(b *testing.B) {
 	top := buildTop(b, "slimfly", families.Values{"q": int64(49)})
-	base := fromGraph(top.Graph, top.Conc)
+	base := fromGraph(nil, top.Graph, top.Conc)
 	ws := newWork(int(base.n()), defaultConfig())
 	rng := rand.New(rand.NewPCG(1, 2))
 	maxvw := 3 * base.total / 200
@@ -63,7 +63,7 @@ func BenchmarkContract(b *testing.B) {
 // the Slim Fly q = 49, from a random bisection.
 func BenchmarkRefine(b *testing.B) {
 	top := buildTop(b, "slimfly", families.Values{"q": int64(49)})
-	base := fromGraph(top.Graph, top.Conc)
+	base := fromGraph(nil, top.Graph, top.Conc)
 	ws := newWork(int(base.n()), defaultConfig())
 	rng := rand.New(rand.NewPCG(1, 2))
 	side := ws.sides[0][:base.n()]

@@ -23,8 +23,9 @@ type wgraph struct {
 func (g *wgraph) n() int32 { return int32(len(g.off) - 1) }
 
 // fromGraph merges the parallel edges of g (repeated adjacency entries, which
-// the sorted lists keep consecutive) into weighted edges.
-func fromGraph(g *graph.Graph, weights []int32) *wgraph {
+// the sorted lists keep consecutive) into weighted edges. It returns nil as
+// soon as done is closed (checked every stopBlock vertices).
+func fromGraph(done <-chan struct{}, g *graph.Graph, weights []int32) *wgraph {
 	n := g.N()
 	wg := &wgraph{
 		off: make([]int32, n+1),
@@ -33,6 +34,9 @@ func fromGraph(g *graph.Graph, weights []int32) *wgraph {
 		vw:  make([]int64, n),
 	}
 	for v := 0; v < n; v++ {
+		if v%stopBlock == 0 && stopped(done) {
+			return nil
+		}
 		nb := g.Adj[g.Off[v]:g.Off[v+1]]
 		for i := 0; i < len(nb); {
 			j := i + 1
@@ -70,14 +74,24 @@ func (g *wgraph) finish() {
 
 // contract computes a heavy-edge matching of g and returns the contracted
 // graph and the map from the vertices of g to those of the coarse graph.
-// Merged vertices weigh at most maxvw (single vertices may weigh more).
+// Merged vertices weigh at most maxvw (single vertices may weigh more). It
+// returns nil, nil as soon as ws.done is closed (checked every stopBlock
+// vertices).
 func (ws *work) contract(g *wgraph, rng *rand.Rand, maxvw int64) (*wgraph, []int32) {
 	n := g.n()
 	perm := ws.perm[:n]
 	for i := range perm {
 		perm[i] = int32(i)
 	}
-	rng.Shuffle(int(n), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+	// rng.Shuffle's Fisher-Yates loop (the same draws, so the same order),
+	// with checks for cancellation.
+	for i := int(n) - 1; i > 0; i-- {
+		if i%stopBlock == 0 && ws.stopped() {
+			return nil, nil
+		}
+		j := int(rng.Uint64N(uint64(i + 1)))
+		perm[i], perm[j] = perm[j], perm[i]
+	}
 	rank := ws.rank[:n]
 	for i, v := range perm {
 		rank[v] = int32(i)
@@ -86,7 +100,10 @@ func (ws *work) contract(g *wgraph, rng *rand.Rand, maxvw int64) (*wgraph, []int
 	for i := range match {
 		match[i] = -1
 	}
-	for _, u := range perm {
+	for i, u := range perm {
+		if i%stopBlock == 0 && ws.stopped() {
+			return nil, nil
+		}
 		if match[u] >= 0 {
 			continue
 		}
@@ -125,6 +142,10 @@ func (ws *work) contract(g *wgraph, rng *rand.Rand, maxvw int64) (*wgraph, []int
 	pos := ws.pos[:cn] // all -1 between uses
 	c := int32(0)
 	for u := int32(0); u < n; u++ {
+		if u%stopBlock == 0 && ws.stopped() {
+			// pos is all -1 again: every coarse vertex resets its slots.
+			return nil, nil
+		}
 		v := match[u]
 		if v < u {
 			continue

@@ -18,7 +18,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	top, err := ft.Build(v)
+	top, err := ft.Build(context.Background(), v)
 	if err != nil {
 		panic(err)
 	}

@@ -27,7 +27,7 @@ func WriteMETIS(w io.Writer, g *graph.Graph, weights []int32) error {
 	if weights != nil && len(weights) != n {
 		return fmt.Errorf("partition: %d vertex weights for %d vertices", len(weights), n)
 	}
-	wg := fromGraph(g, weights)
+	wg := fromGraph(nil, g, weights)
 	multi := false
 	for _, x := range wg.ew {
 		if x != 1 {

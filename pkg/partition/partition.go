@@ -147,6 +147,26 @@ type config struct {
 	bucketSlack int  // buckets are used when 2R+1 <= 4n + bucketSlack
 }
 
+// stopBlock is the number of vertices a loop handles between two checks
+// for cancellation, stopMoves the number of moves (a move costs at least a
+// queue update per neighbour): a check costs a few nanoseconds, so the
+// checks cost nothing measurable.
+const (
+	stopBlock = 1 << 12
+	stopMoves = 1 << 8
+)
+
+// stopped reports whether done is closed; a nil done (a context that is
+// never cancelled) never is. It does not block or lock.
+func stopped(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
 func defaultConfig() config {
 	return config{coarsenTo: 100, initTries: 8, maxPasses: 10, limitDiv: 20, limitMin: 50, limitMax: 400, bucketSlack: 1 << 12}
 }
@@ -159,7 +179,9 @@ func defaultConfig() config {
 // Tolerance(W, maxw, opt.Imbalance); such a bisection always exists, and
 // Bisect always returns one. Parallel edges count with their multiplicity.
 // The result is a deterministic function of g, weights, opt.Starts,
-// opt.Seed and opt.Imbalance. It returns ctx.Err() when ctx is cancelled.
+// opt.Seed and opt.Imbalance. It returns ctx.Err() when ctx is cancelled:
+// every loop over vertices checks ctx every stopBlock vertices and every
+// loop of moves every stopMoves moves, so it stops within milliseconds.
 func Bisect(ctx context.Context, g *graph.Graph, weights []int32, opt Options) (*Result, error) {
 	return bisect(ctx, g, weights, opt, defaultConfig())
 }
@@ -226,7 +248,10 @@ func bisect(ctx context.Context, g *graph.Graph, weights []int32, opt Options, c
 	}
 	workers = min(workers, starts)
 
-	base := fromGraph(g, weights)
+	base := fromGraph(ctx.Done(), g, weights)
+	if base == nil {
+		return nil, ctx.Err()
+	}
 	tol := Tolerance(base.total, base.maxvw, opt.Imbalance)
 	res := &Result{Side: make([]uint8, n), Tolerance: tol}
 	if n == 0 {

@@ -23,7 +23,7 @@ func buildTop(tb testing.TB, fam string, given families.Values) *families.Topolo
 	if err != nil {
 		tb.Fatal(err)
 	}
-	top, err := f.Build(v)
+	top, err := f.Build(context.Background(), v)
 	if err != nil {
 		tb.Fatal(err)
 	}

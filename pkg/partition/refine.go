@@ -22,6 +22,10 @@ type work struct {
 	moves  []int32
 	keep   []uint8 // best initial bisection of the coarsest graph
 	q      queues
+
+	// done is the context's Done channel during run (nil: never
+	// cancelled).
+	done <-chan struct{}
 }
 
 func newWork(n int, cfg config) *work {
@@ -71,12 +75,20 @@ const (
 	modeGrow           // side-1 neighbours enter or move in queue 1
 )
 
-// degrees computes id, ed, the side weights and the cut of st.side.
+// stopped reports whether the run was cancelled (ws.done is closed). It
+// does not block or lock.
+func (ws *work) stopped() bool { return stopped(ws.done) }
+
+// degrees computes id, ed, the side weights and the cut of st.side. It
+// stops early, the figures incomplete, when the run is cancelled.
 func (ws *work) degrees(st *state) {
 	g := st.g
 	st.w = [2]int64{}
 	var cut int64
 	for v := int32(0); v < g.n(); v++ {
+		if v%stopBlock == 0 && ws.stopped() {
+			return
+		}
 		s := st.side[v]
 		st.w[s] += g.vw[v]
 		var in, ex int32
@@ -150,7 +162,9 @@ func (ws *work) apply(st *state, v int32, mode int) {
 
 // fmPass runs one Fiduccia-Mattheyses pass and reports whether it found a
 // better balanced state (smaller cut, or equal cut and smaller imbalance).
-// The bisection must satisfy the tolerance on entry; it does on exit.
+// The bisection must satisfy the tolerance on entry; it does on exit. When
+// the run is cancelled it stops at once, leaving the state, the queues and
+// the locks inconsistent (the work is then discarded).
 func (ws *work) fmPass(st *state) bool {
 	g := st.g
 	n := g.n()
@@ -164,6 +178,9 @@ func (ws *work) fmPass(st *state) bool {
 		mode = modeFMAll
 	}
 	for v := int32(0); v < n; v++ {
+		if v%stopBlock == 0 && ws.stopped() {
+			return false
+		}
 		if all || ws.ed[v] > 0 {
 			q.insert(v, int(st.side[v]), ws.ed[v]-ws.id[v])
 		}
@@ -172,6 +189,9 @@ func (ws *work) fmPass(st *state) bool {
 	ws.moves = ws.moves[:0]
 	bestCut, bestDiff, bestLen := st.cut, abs64(st.diff()), 0
 	for {
+		if len(ws.moves)%stopMoves == 0 && ws.stopped() {
+			return false
+		}
 		d := st.diff()
 		ad := abs64(d)
 		pick, pickGain, pickAD := int32(-1), int32(0), int64(0)
@@ -235,7 +255,8 @@ func (ws *work) fmPass(st *state) bool {
 // balance moves vertices from the heavier side, largest gain first, until
 // the sides differ by at most st.tol. It needs st.tol >= the largest vertex
 // weight: then every move of a positive-weight vertex strictly reduces the
-// imbalance without overshooting the tolerance.
+// imbalance without overshooting the tolerance. When the run is cancelled
+// it stops at once, the state unbalanced and the queues dirty.
 func (ws *work) balance(st *state) {
 	d := st.diff()
 	if abs64(d) <= st.tol {
@@ -250,11 +271,17 @@ func (ws *work) balance(st *state) {
 	q := &ws.q
 	q.reset(n, g.maxwd, &ws.cfg)
 	for v := int32(0); v < n; v++ {
+		if v%stopBlock == 0 && ws.stopped() {
+			return
+		}
 		if st.side[v] == heavy && g.vw[v] > 0 {
 			q.insert(v, int(heavy), ws.ed[v]-ws.id[v])
 		}
 	}
-	for abs64(st.diff()) > st.tol {
+	for moves := 0; abs64(st.diff()) > st.tol; moves++ {
+		if moves%stopMoves == 0 && ws.stopped() {
+			return
+		}
 		v := q.first(int(heavy))
 		q.remove(v)
 		ws.apply(st, v, modeBalance)
@@ -265,7 +292,9 @@ func (ws *work) balance(st *state) {
 // grow builds a bisection of st.g by greedy graph growing from a random seed
 // vertex: side 0 absorbs the side-1 boundary vertex of largest gain until
 // the balance is within st.tol (a fresh random seed vertex is taken when
-// the region has no boundary left, as in a disconnected graph).
+// the region has no boundary left, as in a disconnected graph). When the
+// run is cancelled it stops at once, the state unbalanced and the queues
+// dirty.
 func (ws *work) grow(st *state, rng *rand.Rand) {
 	g := st.g
 	n := g.n()
@@ -275,7 +304,10 @@ func (ws *work) grow(st *state, rng *rand.Rand) {
 	ws.degrees(st)
 	q := &ws.q
 	q.reset(n, g.maxwd, &ws.cfg)
-	for st.diff() < -st.tol {
+	for moves := 0; st.diff() < -st.tol; moves++ {
+		if moves%stopMoves == 0 && ws.stopped() {
+			return
+		}
 		v := q.first(1)
 		if v >= 0 {
 			q.remove(v)
@@ -293,7 +325,8 @@ func (ws *work) grow(st *state, rng *rand.Rand) {
 	q.clear(n)
 }
 
-// refine balances st and runs FM passes until one gains nothing.
+// refine balances st and runs FM passes until one gains nothing. It
+// returns ctx.Err() if the run was cancelled (the state is then unusable).
 func (ws *work) refine(ctx context.Context, st *state) error {
 	ws.balance(st)
 	for p := 0; p < ws.cfg.maxPasses; p++ {
@@ -304,7 +337,7 @@ func (ws *work) refine(ctx context.Context, st *state) error {
 			break
 		}
 	}
-	return nil
+	return ctx.Err()
 }
 
 // coarsen builds the levels above base (levels[0] = base; cmaps[l] maps
@@ -321,6 +354,9 @@ func (ws *work) coarsen(ctx context.Context, base *wgraph, rng *rand.Rand, maxvw
 			return nil, nil, err
 		}
 		cg, cmap := ws.contract(g, rng, maxvw)
+		if cg == nil {
+			return nil, nil, ctx.Err()
+		}
 		if cg.n() == g.n() {
 			break
 		}
@@ -348,7 +384,7 @@ func (ws *work) uncoarsen(ctx context.Context, levels []*wgraph, cmaps [][]int32
 		ws.sides[0], ws.sides[1] = ws.sides[1], ws.sides[0]
 		side = fine
 		st := &state{g: g, side: side, tol: max(tol, g.maxvw)}
-		ws.degrees(st)
+		ws.degrees(st) // refine checks for cancellation before using them
 		if err := ws.refine(ctx, st); err != nil {
 			return nil, err
 		}
@@ -358,11 +394,14 @@ func (ws *work) uncoarsen(ctx context.Context, levels []*wgraph, cmaps [][]int32
 	}
 	st := &state{g: levels[0], side: side, tol: tol}
 	ws.degrees(st)
-	return st, nil
+	return st, ctx.Err()
 }
 
-// run performs one multilevel start and returns its bisection of base.
+// run performs one multilevel start and returns its bisection of base, or
+// ctx.Err() in startResult.err if ctx is cancelled (checked every stopBlock
+// vertices or stopMoves moves of each step; the work is then unusable).
 func (ws *work) run(ctx context.Context, base *wgraph, tol int64, seed, start uint64) startResult {
+	ws.done = ctx.Done()
 	rng := rand.New(rand.NewPCG(seed, pcgStream^start))
 	cfg := &ws.cfg
 	maxvw := max(base.maxvw, 3*base.total/int64(2*cfg.coarsenTo))
@@ -377,7 +416,7 @@ func (ws *work) run(ctx context.Context, base *wgraph, tol int64, seed, start ui
 	st := &state{g: coarsest, side: ws.sides[0][:nc], tol: max(tol, coarsest.maxvw)}
 	bestCut, bestDiff := int64(-1), int64(0)
 	for t := 0; t < cfg.initTries; t++ {
-		ws.grow(st, rng)
+		ws.grow(st, rng) // refine checks for cancellation before using it
 		if err := ws.refine(ctx, st); err != nil {
 			return startResult{err: err}
 		}

@@ -17,7 +17,7 @@ func buildTopology(tb testing.TB, fam string, given families.Values) *families.T
 	if err != nil {
 		tb.Fatal(err)
 	}
-	top, err := f.Build(v)
+	top, err := f.Build(context.Background(), v)
 	if err != nil {
 		tb.Fatal(err)
 	}

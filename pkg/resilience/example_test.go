@@ -13,7 +13,7 @@ import (
 func ExampleAnalyze() {
 	f, _ := families.Default().Lookup("torus")
 	v, _ := f.Normalize(families.Values{"dims": []int64{8, 8, 8}})
-	top, _ := f.Build(v)
+	top, _ := f.Build(context.Background(), v)
 	r, err := resilience.Analyze(context.Background(), top.Graph, top.Conc,
 		resilience.Options{Seed: 1, Criteria: resilience.Disconnection})
 	if err != nil {

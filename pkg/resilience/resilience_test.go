@@ -283,7 +283,7 @@ func TestComplete(t *testing.T) {
 func linearSample(t *testing.T, nw *Network, sc *Scratch, index int) [3]float64 {
 	ctx := context.Background()
 	// Draw the same order as Sample.
-	nw.shuffle(sc, index)
+	nw.shuffle(nil, sc, index)
 	g, conc := nw.g, nw.conc
 	L := len(nw.links)
 	var res [3]float64
@@ -427,7 +427,7 @@ func TestMaxConnected(t *testing.T) {
 	sc := nw.NewScratch(1)
 	connected := func(k int) bool {
 		dist := make([]int32, g.N())
-		graph.BFS(nw.surviving(sc, k), 0, dist) // router 0 has endpoints
+		graph.BFS(nw.surviving(nil, sc, k), 0, dist) // router 0 has endpoints
 		for r, c := range conc {
 			if c > 0 && dist[r] < 0 {
 				return false
@@ -616,13 +616,13 @@ func TestNoAllocs(t *testing.T) {
 	}); a != 0 {
 		t.Errorf("disconnection sample: %g allocations", a)
 	}
-	if a := testing.AllocsPerRun(20, func() { nw.surviving(sc, 100) }); a != 0 {
+	if a := testing.AllocsPerRun(20, func() { nw.surviving(nil, sc, 100) }); a != 0 {
 		t.Errorf("surviving graph: %g allocations", a)
 	}
-	if err := nw.surviving(sc, 100).Validate(); err != nil {
+	if err := nw.surviving(nil, sc, 100).Validate(); err != nil {
 		t.Errorf("surviving graph invalid: %v", err)
 	}
-	if got, want := nw.surviving(sc, 100).Edges(), top.Graph.Edges()-100; got != want {
+	if got, want := nw.surviving(nil, sc, 100).Edges(), top.Graph.Edges()-100; got != want {
 		t.Errorf("surviving graph has %d links, want %d", got, want)
 	}
 }

@@ -54,7 +54,9 @@ type Intact struct {
 // It returns an error for invalid options, a graph without links, or when
 // the routers with endpoints are not connected in the intact network. When
 // opt.Criteria includes the diameter or average distance criterion it
-// computes the intact all-pairs distances with opt.Workers workers.
+// computes the intact all-pairs distances with opt.Workers workers. It
+// returns ctx.Err() if ctx is cancelled (checked every stopBlock routers or
+// links).
 func NewNetwork(ctx context.Context, g *graph.Graph, conc []int32, opt Options) (*Network, error) {
 	opt, err := opt.resolve()
 	if err != nil {
@@ -67,6 +69,7 @@ func NewNetwork(ctx context.Context, g *graph.Graph, conc []int32, opt Options) 
 	if conc != nil && len(conc) != n {
 		return nil, fmt.Errorf("resilience: len(conc) = %d, want %d routers", len(conc), n)
 	}
+	done := ctx.Done()
 	nw := &Network{g: g, conc: conc, opt: opt, isEP: make([]bool, n),
 		intact: Intact{EndpointDiameter: -1, AvgEndpointDistance: math.NaN()}}
 	for r := range n {
@@ -96,6 +99,9 @@ func NewNetwork(ctx context.Context, g *graph.Graph, conc []int32, opt Options) 
 	cur := make([]int32, n)
 	copy(cur, g.Off[:n])
 	for v := range int32(n) {
+		if v%stopBlock == 0 && stopped(done) {
+			return nil, ctx.Err()
+		}
 		for j := g.Off[v]; j < g.Off[v+1]; j++ {
 			u := g.Adj[j]
 			if u == v {
@@ -129,7 +135,9 @@ func NewNetwork(ctx context.Context, g *graph.Graph, conc []int32, opt Options) 
 	for i := range sc.perm {
 		sc.perm[i] = int32(i)
 	}
-	if nw.connectAt(sc) < 0 {
+	if m, ok := nw.connectAt(done, sc); !ok {
+		return nil, ctx.Err()
+	} else if m < 0 {
 		return nil, fmt.Errorf("resilience: the routers with endpoints are not connected in the intact network")
 	}
 	if opt.Criteria&(DiameterIncrease|AvgDistanceIncrease) != 0 {
@@ -269,12 +277,15 @@ func (nw *Network) Sample(ctx context.Context, index int, sc *Scratch) (SampleRe
 	} else if sc.nw != nw {
 		return SampleResult{}, fmt.Errorf("resilience: scratch belongs to another network")
 	}
-	if err := ctx.Err(); err != nil {
-		return SampleResult{}, err
+	done := ctx.Done()
+	if !nw.shuffle(done, sc, index) {
+		return SampleResult{}, ctx.Err()
 	}
-	nw.shuffle(sc, index)
 	res := SampleResult{Diameter: math.NaN(), AvgDistance: math.NaN()}
-	m := nw.connectAt(sc)
+	m, ok := nw.connectAt(done, sc)
+	if !ok {
+		return SampleResult{}, ctx.Err()
+	}
 	L := len(nw.links)
 	res.MaxConnected = L - m
 	ia := 0
@@ -337,8 +348,13 @@ func fraction(i int, step float64) float64 {
 }
 
 // shuffle draws the failure order of sample index into sc.perm (a
-// Fisher-Yates shuffle of the link ids) and its inverse into sc.rank.
-func (nw *Network) shuffle(sc *Scratch, index int) {
+// Fisher-Yates shuffle of the link ids) and its inverse into sc.rank. It
+// returns false, the order unfinished, as soon as done is closed (checked
+// every stopBlock links).
+func (nw *Network) shuffle(done <-chan struct{}, sc *Scratch, index int) bool {
+	if stopped(done) {
+		return false
+	}
 	sc.src.Seed(nw.opt.Seed, uint64(index))
 	r := sc.rng
 	perm := sc.perm
@@ -346,21 +362,29 @@ func (nw *Network) shuffle(sc *Scratch, index int) {
 		perm[i] = int32(i)
 	}
 	for i := len(perm) - 1; i > 0; i-- {
+		if i%stopBlock == 0 && stopped(done) {
+			return false
+		}
 		j := int(r.Uint64N(uint64(i + 1)))
 		perm[i], perm[j] = perm[j], perm[i]
 	}
 	for i, e := range perm {
+		if i%stopBlock == 0 && stopped(done) {
+			return false
+		}
 		sc.rank[e] = int32(i)
 	}
+	return true
 }
 
 // connectAt adds the links of sc.perm in reverse order to a union-find
 // forest and returns the number m of links added when the endpoint routers
 // first form one component (0 if there are fewer than two), or -1 if they
-// never do.
-func (nw *Network) connectAt(sc *Scratch) int {
+// never do. It returns ok = false as soon as done is closed (checked every
+// stopBlock links).
+func (nw *Network) connectAt(done <-chan struct{}, sc *Scratch) (m int, ok bool) {
 	if nw.nEP <= 1 {
-		return 0
+		return 0, true
 	}
 	parent, size, hasEP := sc.parent, sc.size, sc.hasEP
 	for v := range parent {
@@ -378,6 +402,9 @@ func (nw *Network) connectAt(sc *Scratch) int {
 	}
 	L := len(sc.perm)
 	for j := L - 1; j >= 0; j-- {
+		if j%stopBlock == 0 && stopped(done) {
+			return 0, false
+		}
 		e := nw.links[sc.perm[j]]
 		a, b := find(e.U), find(e.V)
 		if a == b {
@@ -391,25 +418,29 @@ func (nw *Network) connectAt(sc *Scratch) int {
 		if hasEP[a] && hasEP[b] {
 			comps--
 			if comps == 1 {
-				return L - j
+				return L - j, true
 			}
 		}
 		hasEP[a] = hasEP[a] || hasEP[b]
 	}
-	return -1
+	return -1, true
 }
 
 // surviving builds in sc.sub the graph without the first k links of the
 // failure order: the adjacency entries j of the base CSR whose link has
 // rank >= k, in the base order (so the lists stay sorted). It reuses the
-// buffers of sc and does not allocate.
-func (nw *Network) surviving(sc *Scratch, k int) *graph.Graph {
+// buffers of sc and does not allocate. It returns nil as soon as done is
+// closed (checked every stopBlock routers).
+func (nw *Network) surviving(done <-chan struct{}, sc *Scratch, k int) *graph.Graph {
 	g, rank, linkOf := nw.g, sc.rank, nw.linkOf
 	off := sc.sub.Off
 	adj := sc.sub.Adj[:0]
 	kk := int32(k)
 	off[0] = 0
 	for v := range g.N() {
+		if v%stopBlock == 0 && stopped(done) {
+			return nil
+		}
 		for j := g.Off[v]; j < g.Off[v+1]; j++ {
 			if rank[linkOf[j]] >= kk {
 				adj = append(adj, g.Adj[j])
@@ -424,10 +455,31 @@ func (nw *Network) surviving(sc *Scratch, k int) *graph.Graph {
 // probe evaluates criteria (b) and (c) on the surviving graph after k
 // failures (the endpoint routers must be connected).
 func (nw *Network) probe(ctx context.Context, sc *Scratch, k int) (okD, okA bool, err error) {
-	st, err := graph.Distances(ctx, nw.surviving(sc, k), nw.conc, sc.distWorkers)
+	sub := nw.surviving(ctx.Done(), sc, k)
+	if sub == nil {
+		return false, false, ctx.Err()
+	}
+	st, err := graph.Distances(ctx, sub, nw.conc, sc.distWorkers)
 	if err != nil {
 		return false, false, err
 	}
 	sum, _ := endpointSums(st)
 	return endpointDiameter(st) <= nw.maxDiam, float64(sum-nw.sum0) <= nw.opt.MaxAvgIncrease*float64(nw.pairs0), nil
+}
+
+// stopBlock is the number of routers or links a loop handles between two
+// checks for cancellation: a check costs a few nanoseconds, a block tens of
+// microseconds at least, so a cancelled sample stops within milliseconds on
+// a network of tens of millions of links.
+const stopBlock = 1 << 14
+
+// stopped reports whether done is closed; a nil done (a context that is
+// never cancelled) never is. It does not block or lock.
+func stopped(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }

@@ -14,7 +14,7 @@ import (
 func ExampleWriteAnynet() {
 	f, _ := families.Default().Lookup("pn")
 	v, _ := f.Normalize(families.Values{"q": int64(2), "p": int64(1)})
-	t, _ := f.Build(v)
+	t, _ := f.Build(context.Background(), v)
 	topoio.WriteAnynet(os.Stdout, t)
 	// Output:
 	// router 0 node 0 router 11 router 12 router 13
@@ -38,7 +38,7 @@ func ExampleWriteAnynet() {
 func ExampleComputeStats() {
 	f, _ := families.Default().Lookup("slimfly")
 	v, _ := f.Normalize(families.Values{"q": int64(19)})
-	t, _ := f.Build(v)
+	t, _ := f.Build(context.Background(), v)
 	s, _ := topoio.ComputeStats(context.Background(), f, v, t, 0)
 	fmt.Println(s.Routers, s.Endpoints, s.Radix, s.NetworkRadix, *s.Diameter)
 	// Output: 722 10830 44 29 2

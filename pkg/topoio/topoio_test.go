@@ -30,7 +30,7 @@ func instance(t testing.TB, fam string, given families.Values) (*families.Family
 	if err != nil {
 		t.Fatal(err)
 	}
-	top, err := f.Build(v)
+	top, err := f.Build(context.Background(), v)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package traffic
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -21,7 +22,7 @@ func build(t testing.TB, fam string, given families.Values) (*families.Topology,
 	if err != nil {
 		t.Fatal(err)
 	}
-	top, err := f.Build(v)
+	top, err := f.Build(context.Background(), v)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,14 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/runexp/runexp/pkg/cache"
 )
 
 // copyExperiment copies the quickstart into dir under name (another
@@ -128,28 +129,40 @@ func TestGCDuringRun(t *testing.T) {
 	}
 }
 
-// TestRunDuringGC is the other order: a run that starts while gc removes
-// (gc holds the cache lock) waits for it and then computes what gc removed.
+// TestRunDuringGC is the other order: a run that starts while gc holds the
+// cache lock (here the test holds it and removes every entry, as gc does)
+// waits, then plans and computes what was removed.
 func TestRunDuringGC(t *testing.T) {
 	dir := t.TempDir()
 	want, _ := reference(t, quickstart)
 	results := filepath.Join(dir, "results")
 	mustRun(t, "run", "--results", results, quickstart)
-	other := small(t, dir)
-	gc := command(t.Context(), "gc", "--results", results, other)
-	run := command(t.Context(), "run", "--results", results, quickstart)
-	var gcOut, runOut bytes.Buffer
-	gc.Stdout, gc.Stderr, run.Stdout, run.Stderr = &gcOut, &gcOut, &runOut, &runOut
-	for _, c := range []*exec.Cmd{gc, run} {
-		if err := c.Start(); err != nil {
+	lock, err := os.OpenFile(filepath.Join(results, ".cache", "lock"), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	cmd, out := start(t, "run", "--json", "--results", results, quickstart)
+	time.Sleep(500 * time.Millisecond)
+	if out.Len() > 0 || cmd.ProcessState != nil {
+		t.Fatalf("the run did not wait for the cache lock:\n%s", out)
+	}
+	store := cache.New(filepath.Join(results, ".cache"))
+	list, _ := store.List()
+	for _, e := range list {
+		if err := store.Remove(e.Key); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := gc.Wait(); err != nil {
-		t.Fatalf("gc: %v\n%s", err, &gcOut)
+	syscall.Flock(int(lock.Fd()), syscall.LOCK_UN)
+	if code := exitCode(t, cmd, 5*time.Minute); code != 0 {
+		t.Fatalf("run after gc: exit %d\n%s", code, out)
 	}
-	if err := run.Wait(); err != nil {
-		t.Fatalf("run: %v\n%s", err, &runOut)
+	if !strings.Contains(out.String(), `"computed":176`) {
+		t.Errorf("the run did not recompute the removed cells:\n%s", out)
 	}
 	checkResults(t, results, want, quickstart)
 }

@@ -23,6 +23,10 @@ type simOption struct {
 	Unit    string
 	Doc     string
 	Section string // documentation section: the option's concern
+	// Limits states the range the simulator accepts and why, for the
+	// option reference (runexp families --md); unlike Doc it is not part
+	// of the dataset column's description.
+	Limits string
 	// Field is the netsim.Config field (JSON name) the option sets; netsim
 	// checks its range (netsim.LimitError), not Min and Max.
 	Field string
@@ -52,12 +56,9 @@ const messageLimit = "an endpoint injects one flit per cycle, so the flits it se
 func simOptions() []simOption {
 	d := netsim.DefaultConfig()
 	// cyc is an option in cycles that sets the netsim.Config field field;
-	// its documentation ends with the field's limits (netsim.LimitDoc).
+	// its limits are the field's (netsim.LimitDoc).
 	cyc := func(name, field string, def int, unit, doc string, set func(*netsim.Config, int)) simOption {
-		if l := netsim.LimitDoc(field); l != "" {
-			doc += "; " + l
-		}
-		return simOption{Name: name, Field: field, Kind: "int", Default: int64(def), Unit: unit, Doc: doc, Section: secCycles,
+		return simOption{Name: name, Field: field, Kind: "int", Default: int64(def), Unit: unit, Doc: doc, Limits: netsim.LimitDoc(field), Section: secCycles,
 			set: func(c *netsim.Config, v any) { set(c, int(v.(int64))) }}
 	}
 	meas := func(name string, def int, doc string, set func(*netsim.Config, int)) simOption {
@@ -67,8 +68,8 @@ func simOptions() []simOption {
 	}
 	// phys is a physical option; netsim.Physical checks it and converts
 	// it to cycles, to which the limits of the options in cycles apply.
-	phys := func(name string, unit, doc string, set func(*netsim.Physical, float64)) simOption {
-		return simOption{Name: name, Kind: "number", Default: 0.0, Min: 0, Max: math.Inf(1), Unit: unit, Doc: doc, Section: secPhysical,
+	phys := func(name string, unit, doc, limits string, set func(*netsim.Physical, float64)) simOption {
+		return simOption{Name: name, Kind: "number", Default: 0.0, Min: 0, Max: math.Inf(1), Unit: unit, Doc: doc, Limits: limits, Section: secPhysical,
 			phys: func(p *netsim.Physical, v any) { set(p, v.(float64)) }}
 	}
 	return []simOption{
@@ -103,19 +104,19 @@ func simOptions() []simOption {
 		cyc("local_latency", "local_latency", d.LocalLatency, "cycles", "latency of links inside a group (BookSim2's channel latency L is L+1 here: see netsim.BookSimConfig)", func(c *netsim.Config, v int) { c.LocalLatency = v }),
 		cyc("global_latency", "global_latency", d.GlobalLatency, "cycles", "latency of links between groups", func(c *netsim.Config, v int) { c.GlobalLatency = v }),
 		cyc("endpoint_latency", "endpoint_latency", d.EndpointLatency, "cycles", "latency of injection and ejection channels", func(c *netsim.Config, v int) { c.EndpointLatency = v }),
-		phys("link_gbps", "Gb/s", "link bandwidth per direction; setting it (or a physical preset) describes the network physically: the options of this section replace the router and link options in cycles", func(p *netsim.Physical, v float64) { p.LinkGbps = v }),
-		phys("flit_bytes", "B", "flit size; the channel cycle is flit_bytes x 8 / link_gbps ns", func(p *netsim.Physical, v float64) { p.FlitBytes = v }),
-		phys("packet_bytes", "B", "packet size (or packet_flits); ceil(packet_bytes / flit_bytes) flits, with the limits of packet_flits", func(p *netsim.Physical, v float64) { p.PacketBytes = v }),
-		phys("router_ns", "ns", "latency of a head flit through a router, rounded to router cycles (half a channel cycle at speedup 2); at most 2^20 router cycles (events are scheduled at most 2^20 router cycles ahead)", func(p *netsim.Physical, v float64) { p.RouterNs = v }),
-		phys("link_ns", "ns", "router-to-router link latency, rounded to channel cycles; each cable's latency (with link_ns_per_m) has the channel limit of local_latency", func(p *netsim.Physical, v float64) { p.LinkNs = v }),
-		phys("link_ns_per_m", "ns/m", "more link latency per metre of cable, with the cable lengths of the study's cost_model layout (about 5 ns/m in copper and fibre)", func(p *netsim.Physical, v float64) { p.LinkNsPerM = v }),
-		phys("endpoint_ns", "ns", "injection and ejection channel latency; the channel limit of endpoint_latency applies", func(p *netsim.Physical, v float64) { p.EndpointNs = v }),
-		phys("buffer_bytes", "B", "input buffer per port (or buffer_packets), floor(buffer_bytes / flit_bytes) flits, with the limits of buffer_flits", func(p *netsim.Physical, v float64) { p.BufferBytes = v }),
+		phys("link_gbps", "Gb/s", "link bandwidth per direction; setting it (or a physical preset) describes the network physically: the options of this section replace the router and link options in cycles", "", func(p *netsim.Physical, v float64) { p.LinkGbps = v }),
+		phys("flit_bytes", "B", "flit size; the channel cycle is flit_bytes x 8 / link_gbps ns", "", func(p *netsim.Physical, v float64) { p.FlitBytes = v }),
+		phys("packet_bytes", "B", "packet size (or packet_flits); ceil(packet_bytes / flit_bytes) flits", "the limits of packet_flits", func(p *netsim.Physical, v float64) { p.PacketBytes = v }),
+		phys("router_ns", "ns", "latency of a head flit through a router, rounded to router cycles (half a channel cycle at speedup 2)", "at most 2^20 router cycles (events are scheduled at most 2^20 router cycles ahead)", func(p *netsim.Physical, v float64) { p.RouterNs = v }),
+		phys("link_ns", "ns", "router-to-router link latency, rounded to channel cycles", "each cable's latency (with link_ns_per_m) has the channel limit of local_latency", func(p *netsim.Physical, v float64) { p.LinkNs = v }),
+		phys("link_ns_per_m", "ns/m", "more link latency per metre of cable, with the cable lengths of the study's cost_model layout (about 5 ns/m in copper and fibre)", "", func(p *netsim.Physical, v float64) { p.LinkNsPerM = v }),
+		phys("endpoint_ns", "ns", "injection and ejection channel latency", "the channel limit of endpoint_latency", func(p *netsim.Physical, v float64) { p.EndpointNs = v }),
+		phys("buffer_bytes", "B", "input buffer per port (or buffer_packets), floor(buffer_bytes / flit_bytes) flits", "the limits of buffer_flits", func(p *netsim.Physical, v float64) { p.BufferBytes = v }),
 		{Name: "buffer_packets", Kind: "int", Default: int64(0), Min: 0, Max: math.Inf(1), Unit: "packets", Section: secPhysical,
-			Doc:  "input buffer per port in packets (physical units), with the limits of buffer_flits",
+			Doc:  "input buffer per port in packets (physical units)", Limits: "the limits of buffer_flits",
 			phys: func(p *netsim.Physical, v any) { p.BufferPackets = int(v.(int64)) }},
-		phys("sim_us", "us", "simulated time, warm-up included; replaces warmup_min, warmup_max and measure_cycles, whose limits apply to the cycles it makes", func(p *netsim.Physical, v float64) { p.SimUs = v }),
-		phys("warmup_us", "us", "warm-up, part of sim_us", func(p *netsim.Physical, v float64) { p.WarmupUs = v }),
+		phys("sim_us", "us", "simulated time, warm-up included; replaces warmup_min, warmup_max and measure_cycles", "the limits of warmup_min, warmup_max and measure_cycles apply to the cycles it makes", func(p *netsim.Physical, v float64) { p.SimUs = v }),
+		phys("warmup_us", "us", "warm-up, part of sim_us", "", func(p *netsim.Physical, v float64) { p.WarmupUs = v }),
 		meas("warmup_min", d.WarmupMin, "warm-up cycles at least", func(c *netsim.Config, v int) { c.WarmupMin = v }),
 		meas("warmup_max", d.WarmupMax, "warm-up cycles at most", func(c *netsim.Config, v int) { c.WarmupMax = v }),
 		meas("measure_cycles", d.MeasureCycles, "measurement window", func(c *netsim.Config, v int) { c.MeasureCycles = v }),
@@ -131,16 +132,16 @@ func simOptions() []simOption {
 		{Name: "stop_at_saturation", Kind: "bool", Default: true, Section: secMeasure,
 			Doc: "a load sweep stops one point after the first saturated point: later points are not simulated (simulated = false, saturated = true)"},
 		{Name: "max_cycles", Field: "max_cycles", Kind: "int", Default: int64(0), Unit: "cycles", Section: secWorkload,
-			Doc: "bound of a finite workload run (0: the simulator's limit); " + netsim.LimitDoc("max_cycles"),
+			Doc: "bound of a finite workload run (0: the simulator's limit)", Limits: netsim.LimitDoc("max_cycles"),
 			set: func(c *netsim.Config, v any) { c.MaxCycles = int(v.(int64)) }},
 		{Name: "workload", Kind: "string", Default: "", Choices: append([]string{""}, workload.Names()...), Section: secWorkload,
 			Doc: "a finite workload instead of open-loop traffic, run until its last message is delivered (package workload): " + strings.Join(workload.Names(), ", ")},
 		{Name: "message_bytes", Kind: "number", Default: 0.0, Min: 0, Max: math.Inf(1), Unit: "B", Section: secWorkload,
-			Doc: "message size (physical units): per pair for all_to_all, nearest_neighbor and permutation, the vector for ring_allreduce, the block for allgather_rd; " + messageLimit},
+			Doc: "message size (physical units): per pair for all_to_all, nearest_neighbor and permutation, the vector for ring_allreduce, the block for allgather_rd", Limits: messageLimit},
 		{Name: "message_flits", Kind: "int", Default: int64(0), Min: 0, Max: math.Inf(1), Unit: "flits", Section: secWorkload,
-			Doc: "message size in flits (instead of message_bytes); " + messageLimit},
+			Doc: "message size in flits (instead of message_bytes)", Limits: messageLimit},
 		{Name: "message_packets", Kind: "int", Default: int64(0), Min: 0, Max: math.Inf(1), Unit: "packets", Section: secWorkload,
-			Doc: "message size in packets (SC15's all-to-all: 30 packets per pair); " + messageLimit},
+			Doc: "message size in packets (SC15's all-to-all: 30 packets per pair)", Limits: messageLimit},
 		{Name: "order", Kind: "string", Default: "shift", Choices: []string{"shift", "random"}, Section: secWorkload,
 			Doc: "all_to_all destination order: shift ((e+1+i) mod N) or random (seeded per source)"},
 		{Name: "torus", Kind: "string", Default: "", Section: secWorkload,

@@ -338,7 +338,11 @@ func FamiliesMarkdown(reg *families.Registry) string {
 	b.WriteString("\n### Sim options\n\nSet in a study's `sim { ... }` block; any option may be a list (a sweep axis).\n\n| option | type | default | meaning |\n|---|---|---|---|\n")
 	for _, o := range simOptions() {
 		kind, def := optionKindDefault(o.Kind, o.Choices, o.Default)
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", o.Name, kind, def, o.Doc)
+		doc := o.Doc
+		if o.Limits != "" {
+			doc += "; limits: " + o.Limits
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", o.Name, kind, def, doc)
 	}
 	b.WriteString("\n### Analysis options\n\nSet in a study's `analysis { ... }` block.\n\n| option | type | default | groups | meaning |\n|---|---|---|---|---|\n")
 	for _, o := range analysisOptions() {

@@ -113,7 +113,7 @@ func simOptions() []simOption {
 		phys("endpoint_ns", "ns", "injection and ejection channel latency", "the channel limit of endpoint_latency", func(p *netsim.Physical, v float64) { p.EndpointNs = v }),
 		phys("buffer_bytes", "B", "input buffer per port (or buffer_packets), floor(buffer_bytes / flit_bytes) flits", "the limits of buffer_flits", func(p *netsim.Physical, v float64) { p.BufferBytes = v }),
 		{Name: "buffer_packets", Kind: "int", Default: int64(0), Min: 0, Max: math.Inf(1), Unit: "packets", Section: secPhysical,
-			Doc:  "input buffer per port in packets (physical units)", Limits: "the limits of buffer_flits",
+			Doc: "input buffer per port in packets (physical units)", Limits: "the limits of buffer_flits",
 			phys: func(p *netsim.Physical, v any) { p.BufferPackets = int(v.(int64)) }},
 		phys("sim_us", "us", "simulated time, warm-up included; replaces warmup_min, warmup_max and measure_cycles", "the limits of warmup_min, warmup_max and measure_cycles apply to the cycles it makes", func(p *netsim.Physical, v float64) { p.SimUs = v }),
 		phys("warmup_us", "us", "warm-up, part of sim_us", "", func(p *netsim.Physical, v float64) { p.WarmupUs = v }),

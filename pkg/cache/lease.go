@@ -37,17 +37,18 @@ type Lease struct {
 // finishes before Lease registers. When no other lease is live, the
 // temporary files of killed writers are removed first (no live process can
 // be writing them); only a process that held a lease writes into the store,
-// so there are such files only if a stale lease was found. Lease fails if the store's directory cannot be created
-// or written: a run calls it before computing anything.
+// so there are such files only if a stale lease was found. Lease fails if
+// the store's directory cannot be created or written: a run calls it before
+// computing anything.
 func (s *Store) Lease(keys []Key) (*Lease, error) {
 	var l *Lease
 	err := s.exclusive(func() error {
-		live, stale, err := s.liveLeases(nil, true)
+		live, stale, err := s.liveLeases(nil)
 		if err != nil {
 			return err
 		}
-		if live == 0 && stale > 0 {
-			if _, _, err := s.removeTemps(0, false); err != nil {
+		if live == 0 && len(stale) > 0 {
+			if _, err := s.sweep(stale); err != nil {
 				return err
 			}
 		}
@@ -106,17 +107,35 @@ func (s *Store) exclusive(fn func() error) error {
 	return fn()
 }
 
-// liveLeases counts the live and the stale leases and adds the keys of the
-// live ones to keep (if not nil). With clean, the files of stale leases are
-// removed.
-func (s *Store) liveLeases(keep map[Key]bool, clean bool) (live, stale int, err error) {
+// sweep removes the temporary files of every entry and then the stale
+// lease files given, in that order: a stale lease file is the only trace
+// that a killed process may have left temporary files, so it goes only once
+// they are gone (a process killed while sweeping leaves the next one the
+// same work). The caller holds the store's lock and knows that no lease is
+// live. It returns the number of temporary files removed.
+func (s *Store) sweep(stale []string) (temps int, err error) {
+	temps, _, err = s.removeTemps(0, false)
+	if err != nil {
+		return temps, err
+	}
+	for _, path := range stale {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return temps, fmt.Errorf("cache: %w", err)
+		}
+	}
+	return temps, nil
+}
+
+// liveLeases counts the live leases, adds their keys to keep (if not nil)
+// and returns the paths of the stale lease files.
+func (s *Store) liveLeases(keep map[Key]bool) (live int, stale []string, err error) {
 	dir := filepath.Join(s.dir, leaseDir)
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return 0, 0, nil
+		return 0, nil, nil
 	}
 	if err != nil {
-		return 0, 0, fmt.Errorf("cache: %w", err)
+		return 0, nil, fmt.Errorf("cache: %w", err)
 	}
 	for _, d := range ents {
 		if !d.Type().IsRegular() || !strings.HasSuffix(d.Name(), leaseExt) {
@@ -130,13 +149,10 @@ func (s *Store) liveLeases(keep map[Key]bool, clean bool) (live, stale int, err 
 		free, err := tryFlock(f)
 		if err != nil {
 			f.Close()
-			return 0, 0, fmt.Errorf("cache: lock %s: %w", path, err)
+			return 0, nil, fmt.Errorf("cache: lock %s: %w", path, err)
 		}
 		if free {
-			stale++
-			if clean {
-				os.Remove(path)
-			}
+			stale = append(stale, path)
 			f.Close()
 			continue
 		}
@@ -144,10 +160,10 @@ func (s *Store) liveLeases(keep map[Key]bool, clean bool) (live, stale int, err 
 		data, err := io.ReadAll(io.LimitReader(f, MaxEntrySize))
 		f.Close()
 		if err != nil {
-			return 0, 0, fmt.Errorf("cache: read %s: %w", path, err)
+			return 0, nil, fmt.Errorf("cache: read %s: %w", path, err)
 		}
 		if !bytes.HasPrefix(data, leaseMagic[:]) || (len(data)-len(leaseMagic))%len(Key{}) != 0 {
-			return 0, 0, fmt.Errorf("cache: %s is held by a live process but is not a lease", path)
+			return 0, nil, fmt.Errorf("cache: %s is held by a live process but is not a lease", path)
 		}
 		if keep != nil {
 			for p := data[len(leaseMagic):]; len(p) > 0; p = p[len(Key{}):] {
@@ -201,7 +217,7 @@ func (s *Store) Collect(keep map[Key]bool, dryRun bool) (Collected, error) {
 		for k := range keep {
 			all[k] = true
 		}
-		live, _, err := s.liveLeases(all, !dryRun)
+		live, stale, err := s.liveLeases(all)
 		if err != nil {
 			return err
 		}
@@ -235,11 +251,17 @@ func (s *Store) Collect(keep map[Key]bool, dryRun bool) (Collected, error) {
 				st.RemovedBytes += e.Size
 			}
 		}
-		age := time.Duration(0)
-		if live > 0 {
-			age = time.Hour
+		if live > 0 || dryRun {
+			// Live writers' temporary files are young; stale lease
+			// files stay until a sweep with no lease live.
+			age := time.Duration(0)
+			if live > 0 {
+				age = time.Hour
+			}
+			st.Temps, _, err = s.removeTemps(age, dryRun)
+			return err
 		}
-		st.Temps, _, err = s.removeTemps(age, dryRun)
+		st.Temps, err = s.sweep(stale)
 		return err
 	}
 	if dryRun {

@@ -215,9 +215,62 @@ func TestLeaseRemovesDeadTemps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l2.Release()
 	if _, err := os.Stat(tmp); err != nil {
 		t.Error("a lease removed a temporary file while another lease is live")
+	}
+	// The stale lease is the only trace of the dead temporary file: it
+	// stays until a lease or gc with no live lease sweeps (a process killed
+	// between removing the stale lease and sweeping would otherwise leave
+	// the temporary file for good).
+	l1.Release()
+	l2.Release()
+	if _, err := os.Stat(filepath.Join(s.Dir(), leaseDir, "killed.lease")); err != nil {
+		t.Error("a lease removed a stale lease without sweeping its temporary files")
+	}
+	l3, err := s.Lease(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l3.Release()
+	if _, err := os.Stat(tmp); err == nil {
+		t.Error("the first lease with no other live lease left a dead temporary file")
+	}
+	if _, err := os.Stat(filepath.Join(s.Dir(), leaseDir, "killed.lease")); err == nil {
+		t.Error("stale lease file not removed by the sweep")
+	}
+}
+
+// TestCollectKeepsStaleLeaseWhileLive: gc while a run is live removes only
+// old temporary files, so it keeps the stale lease that tells a later run
+// or gc to sweep the young ones of the killed process.
+func TestCollectKeepsStaleLeaseWhileLive(t *testing.T) {
+	s := New(t.TempDir())
+	k := KeyOf("m", 1, nil, nil)
+	hx := k.String()
+	dir := filepath.Join(s.Dir(), hx[:2])
+	os.MkdirAll(dir, 0o755)
+	tmp := filepath.Join(dir, ".tmp-"+hx+".rxc-77")
+	os.WriteFile(tmp, []byte("partial"), 0o644)
+	live, err := s.Lease(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(s.Dir(), leaseDir, "killed.lease")
+	os.WriteFile(stale, leaseMagic[:], 0o644)
+	st, err := s.Collect(nil, false)
+	if err != nil || st.Temps != 0 || st.Live != 1 {
+		t.Errorf("Collect with a live lease = %+v, %v; want no temporary file removed, 1 live", st, err)
+	}
+	if _, err := os.Stat(stale); err != nil {
+		t.Error("gc removed a stale lease while a lease was live (its young temporary files were kept)")
+	}
+	live.Release()
+	st, err = s.Collect(nil, false)
+	if err != nil || st.Temps != 1 || st.Live != 0 {
+		t.Errorf("Collect with no live lease = %+v, %v; want 1 temporary file removed", st, err)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("stale lease file not removed by gc with no live lease")
 	}
 }
 

@@ -2,10 +2,10 @@ package analysis
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 
+	"github.com/runexp/runexp/internal/canceltest"
 	"github.com/runexp/runexp/pkg/graph"
 )
 
@@ -30,31 +30,6 @@ func torus3(tb testing.TB, k int) (*graph.Graph, []int32) {
 	return g, groups
 }
 
-// cancelMidway runs f with a context cancelled delay after f starts, and
-// fails unless f returns context.Canceled (it did not finish) within
-// bound of the cancellation.
-func cancelMidway(t *testing.T, delay, bound time.Duration, f func(ctx context.Context) error) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
-	at := make(chan time.Time, 1)
-	timer := time.AfterFunc(delay, func() {
-		at <- time.Now()
-		cancel()
-	})
-	err := f(ctx)
-	end := time.Now()
-	timer.Stop()
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("err = %v, want context.Canceled (cancelled %v after the start)", err, delay)
-	}
-	lat := end.Sub(<-at)
-	t.Logf("returned %v after the cancellation", lat.Round(time.Microsecond))
-	if lat > bound {
-		t.Errorf("want at most %v", bound)
-	}
-}
-
 // TestCancelLargeSearches cancels the all-pairs analyses in their first
 // searches on a torus of 2.1 million routers: one search visits every
 // router (about 0.1 s), 8 sources of MinimalPaths or a block of 128 roots
@@ -65,14 +40,14 @@ func TestCancelLargeSearches(t *testing.T) {
 	g, groups := torus3(t, 128)
 	for _, workers := range []int{1, 2} {
 		t.Run("paths", func(t *testing.T) {
-			cancelMidway(t, 200*time.Millisecond, 2*time.Second, func(ctx context.Context) error {
+			canceltest.Midway(t, 200*time.Millisecond, 2*time.Second, func(ctx context.Context) error {
 				_, err := MinimalPaths(ctx, g, nil, PathOptions{Workers: workers})
 				return err
 			})
 		})
 		for _, r := range []Routing{SplitMinimal, SmallestNextHop, GroupMinimal} {
 			t.Run("loads-"+r.String(), func(t *testing.T) {
-				cancelMidway(t, 200*time.Millisecond, 2*time.Second, func(ctx context.Context) error {
+				canceltest.Midway(t, 200*time.Millisecond, 2*time.Second, func(ctx context.Context) error {
 					_, err := ChannelLoads(ctx, g, nil, LoadOptions{Routing: r, Groups: groups, Workers: workers})
 					return err
 				})

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"runtime"
 
+	"github.com/runexp/runexp/internal/stop"
 	"github.com/runexp/runexp/pkg/graph"
 )
 
@@ -43,23 +44,12 @@ func checkInput(op string, g *graph.Graph, conc []int32) ([]int32, error) {
 // cancelled analysis stops within a block (well under a millisecond).
 const stopBlock = 1 << 12
 
-// stopped reports whether done is closed; a nil done (a context that is
-// never cancelled) never is. It does not block or lock.
-func stopped(done <-chan struct{}) bool {
-	select {
-	case <-done:
-		return true
-	default:
-		return false
-	}
-}
-
 // fill sets every element of s to x by pieces, checking done between them
 // (the first pass over a fresh array of millions of entries page-faults),
 // and reports false, s unfinished, if done is closed.
 func fill(done <-chan struct{}, s []int32, x int32) bool {
 	for lo := 0; lo < len(s); lo += stopBlock * 16 {
-		if stopped(done) {
+		if stop.Requested(done) {
 			return false
 		}
 		for i := lo; i < min(lo+stopBlock*16, len(s)); i++ {

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"github.com/runexp/runexp/internal/stop"
 	"github.com/runexp/runexp/pkg/graph"
 )
 
@@ -34,7 +35,7 @@ func newGroupScratch(done <-chan struct{}, n int) *groupScratch {
 func crossings(done <-chan struct{}, g *graph.Graph, group []int32) []int32 {
 	cross := make([]int32, len(g.Adj))
 	for v := 0; v < g.N(); v++ {
-		if v%stopBlock == 0 && stopped(done) {
+		if v%stopBlock == 0 && stop.Requested(done) {
 			return nil
 		}
 		for i := g.Off[v]; i < g.Off[v+1]; i++ {
@@ -63,7 +64,7 @@ func (sc *groupScratch) split(done <-chan struct{}, g *graph.Graph, cross []int3
 	for lo := 0; lo < len(q) && found < n; {
 		hi := len(q)
 		for i, x := range q[lo:hi] {
-			if i%stopBlock == 0 && stopped(done) {
+			if i%stopBlock == 0 && stop.Requested(done) {
 				return 0, 0, 0, false
 			}
 			v, c, dn, sx := x>>1, x&1, dist[x]+1, sigma[x]
@@ -133,7 +134,7 @@ func (sc *groupScratch) split(done <-chan struct{}, g *graph.Graph, cross []int3
 	}
 	flows, unreach = cs*reached, cs*(totalConc-cs-reached)
 	for k := len(q) - 1; k >= 0; k-- {
-		if k%stopBlock == 0 && stopped(done) {
+		if k%stopBlock == 0 && stop.Requested(done) {
 			return 0, 0, 0, false
 		}
 		x := q[k]

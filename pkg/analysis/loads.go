@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/runexp/runexp/internal/stop"
 	"github.com/runexp/runexp/pkg/graph"
 )
 
@@ -229,7 +230,7 @@ func ChannelLoads(ctx context.Context, g *graph.Graph, conc []int32, opt LoadOpt
 			buf = <-free
 		}
 		for lo := 0; lo < len(buf); lo += stopBlock * 16 {
-			if stopped(done) {
+			if stop.Requested(done) {
 				return buf, false
 			}
 			clear(buf[lo:min(lo+stopBlock*16, len(buf))])
@@ -255,12 +256,12 @@ func ChannelLoads(ctx context.Context, g *graph.Graph, conc []int32, opt LoadOpt
 				// Take a buffer before claiming a block: the lowest
 				// unmerged block is then always being computed, so the
 				// ordered merge below cannot starve.
-				if stopped(done) {
+				if stop.Requested(done) {
 					return
 				}
 				buf, ok := take()
 				b := int(next.Add(1)) - 1
-				if b >= nb || !ok || stopped(done) {
+				if b >= nb || !ok || stop.Requested(done) {
 					free <- buf
 					return
 				}
@@ -306,7 +307,7 @@ func ChannelLoads(ctx context.Context, g *graph.Graph, conc []int32, opt LoadOpt
 		for merged < nb && pending[merged] != nil {
 			p := pending[merged]
 			pending[merged] = nil
-			if !stopped(done) { // cancelled: only recycle the buffer
+			if !stop.Requested(done) { // cancelled: only recycle the buffer
 				if loads == nil {
 					loads = make([]float64, len(g.Adj))
 				}
@@ -443,7 +444,7 @@ func (sc *loadScratch) bfs(done <-chan struct{}, g *graph.Graph, r int32, count 
 			}
 			left := unvisited[:0]
 			for i, u := range unvisited {
-				if i%stopBlock == 0 && stopped(done) {
+				if i%stopBlock == 0 && stop.Requested(done) {
 					return false
 				}
 				if dist[u] >= 0 {
@@ -467,7 +468,7 @@ func (sc *loadScratch) bfs(done <-chan struct{}, g *graph.Graph, r int32, count 
 			unvisited = left
 		} else {
 			for i, v := range q[lo:hi] {
-				if i%stopBlock == 0 && stopped(done) {
+				if i%stopBlock == 0 && stop.Requested(done) {
 					return false
 				}
 				sv := sigma[v]
@@ -534,7 +535,7 @@ func (sc *loadScratch) split(done <-chan struct{}, g *graph.Graph, conc []int32,
 	cs := float64(conc[s])
 	deepest := dist[sc.queue[len(sc.queue)-1]]
 	for k := len(sc.queue) - 1; k >= 0; k-- {
-		if k%stopBlock == 0 && stopped(done) {
+		if k%stopBlock == 0 && stop.Requested(done) {
 			return 0, 0, 0, false
 		}
 		v := sc.queue[k]
@@ -590,7 +591,7 @@ func (sc *loadScratch) nextHop(done <-chan struct{}, g *graph.Graph, conc []int3
 	in, adj := sc.acc, g.Adj
 	ct := float64(conc[t])
 	for k := len(sc.queue) - 1; k >= 1; k-- {
-		if k%stopBlock == 0 && stopped(done) {
+		if k%stopBlock == 0 && stop.Requested(done) {
 			return 0, 0, 0, false
 		}
 		v := sc.queue[k]

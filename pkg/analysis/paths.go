@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/runexp/runexp/internal/stop"
 	"github.com/runexp/runexp/pkg/graph"
 )
 
@@ -233,7 +234,7 @@ func countPaths(done <-chan struct{}, g *graph.Graph, s int32, dist []int32, sig
 	queue = append(queue, s)
 	n := len(dist)
 	for head := 0; head < len(queue); head++ {
-		if head%stopBlock == 0 && stopped(done) {
+		if head%stopBlock == 0 && stop.Requested(done) {
 			return queue, false
 		}
 		v := queue[head]

@@ -180,18 +180,29 @@ func TestStaleLease(t *testing.T) {
 	}
 }
 
+// deadTemp writes the temporary file a writer of an entry killed before its
+// rename leaves, and returns its path.
+func deadTemp(t *testing.T, s *Store) string {
+	t.Helper()
+	hx := KeyOf("m", 1, nil, nil).String()
+	dir := filepath.Join(s.Dir(), hx[:2])
+	tmp := filepath.Join(dir, ".tmp-"+hx+".rxc-77")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tmp, []byte("partial"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return tmp
+}
+
 // TestLeaseRemovesDeadTemps: a lease that finds a stale lease (a killed
 // run's) and no live one removes every temporary file of an entry,
 // whatever its age; without a stale lease, or while another lease is live,
 // it removes none.
 func TestLeaseRemovesDeadTemps(t *testing.T) {
 	s := New(t.TempDir())
-	k := KeyOf("m", 1, nil, nil)
-	hx := k.String()
-	dir := filepath.Join(s.Dir(), hx[:2])
-	os.MkdirAll(dir, 0o755)
-	tmp := filepath.Join(dir, ".tmp-"+hx+".rxc-77")
-	os.WriteFile(tmp, []byte("partial"), 0o644)
+	tmp := deadTemp(t, s)
 	l0, err := s.Lease(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -245,12 +256,7 @@ func TestLeaseRemovesDeadTemps(t *testing.T) {
 // or gc to sweep the young ones of the killed process.
 func TestCollectKeepsStaleLeaseWhileLive(t *testing.T) {
 	s := New(t.TempDir())
-	k := KeyOf("m", 1, nil, nil)
-	hx := k.String()
-	dir := filepath.Join(s.Dir(), hx[:2])
-	os.MkdirAll(dir, 0o755)
-	tmp := filepath.Join(dir, ".tmp-"+hx+".rxc-77")
-	os.WriteFile(tmp, []byte("partial"), 0o644)
+	tmp := deadTemp(t, s)
 	live, err := s.Lease(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -268,6 +274,9 @@ func TestCollectKeepsStaleLeaseWhileLive(t *testing.T) {
 	st, err = s.Collect(nil, false)
 	if err != nil || st.Temps != 1 || st.Live != 0 {
 		t.Errorf("Collect with no live lease = %+v, %v; want 1 temporary file removed", st, err)
+	}
+	if _, err := os.Stat(tmp); err == nil {
+		t.Error("gc with no live lease left a dead temporary file")
 	}
 	if _, err := os.Stat(stale); err == nil {
 		t.Error("stale lease file not removed by gc with no live lease")

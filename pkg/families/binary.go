@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"math"
 
+	"github.com/runexp/runexp/internal/stop"
 	"github.com/runexp/runexp/pkg/graph"
 )
 
@@ -114,7 +115,7 @@ func (t *Topology) MarshalBinaryContext(ctx context.Context) ([]byte, error) {
 // appendInt32s appends s to b in little-endian order, by pieces; once done
 // is closed it stops (the caller checks the context).
 func appendInt32s(done <-chan struct{}, b []byte, s []int32) []byte {
-	for lo := 0; lo < len(s) && !stopped(done); lo += stopBlock {
+	for lo := 0; lo < len(s) && !stop.Requested(done); lo += stopBlock {
 		for _, x := range s[lo:min(lo+stopBlock, len(s))] {
 			b = binary.LittleEndian.AppendUint32(b, uint32(x))
 		}
@@ -189,7 +190,7 @@ func (t *Topology) UnmarshalBinaryContext(ctx context.Context, data []byte) erro
 	// context is checked before validating).
 	read := func(k int64) []int32 {
 		s := make([]int32, k)
-		for lo := 0; lo < len(s) && !stopped(done); lo += stopBlock {
+		for lo := 0; lo < len(s) && !stop.Requested(done); lo += stopBlock {
 			blk, q := s[lo:min(lo+stopBlock, len(s))], p[4*lo:]
 			for i := range blk {
 				blk[i] = int32(binary.LittleEndian.Uint32(q[4*i:]))

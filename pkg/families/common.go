@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/runexp/runexp/internal/stop"
 	"github.com/runexp/runexp/pkg/graph"
 )
 
@@ -169,17 +170,6 @@ func (e *edgeList) add(u, v int) { *e = append(*e, graph.Edge{U: int32(u), V: in
 // milliseconds.
 const stopBlock = 1 << 14
 
-// stopped reports whether done is closed; a nil done (a context that is
-// never cancelled) never is. It does not block or lock.
-func stopped(done <-chan struct{}) bool {
-	select {
-	case <-done:
-		return true
-	default:
-		return false
-	}
-}
-
 // stopper checks a build for cancellation at most once per stopBlock units
 // of work, so that a check inside any loop of a builder costs a comparison.
 type stopper struct {
@@ -198,7 +188,7 @@ func (s *stopper) stop(work int) bool {
 	if work < s.next {
 		return false
 	}
-	if stopped(s.done) {
+	if stop.Requested(s.done) {
 		s.next = math.MinInt
 		return true
 	}

@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/runexp/runexp/internal/stop"
 )
 
 // Random topologies: the ring plus random shortcuts of Koibuchi et al. (A
@@ -196,7 +198,7 @@ func (g *rndGraph) connected(done <-chan struct{}) bool {
 	queue := make([]int32, 1, g.n)
 	seen[0] = true
 	for i := 0; i < len(queue); i++ {
-		if i%stopBlock == 0 && stopped(done) {
+		if i%stopBlock == 0 && stop.Requested(done) {
 			return false
 		}
 		for _, u := range g.nbrs(int(queue[i])) {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/runexp/runexp/internal/canceltest"
 )
 
 // torus3 returns the k x k x k torus (k >= 3): k^3 vertices of degree 6.
@@ -26,31 +28,6 @@ func torus3(tb testing.TB, k int) *Graph {
 	return g
 }
 
-// cancelMidway runs f with a context cancelled delay after f starts, and
-// fails unless f returns context.Canceled (it did not finish) within
-// bound of the cancellation.
-func cancelMidway(t *testing.T, delay, bound time.Duration, f func(ctx context.Context) error) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
-	at := make(chan time.Time, 1)
-	timer := time.AfterFunc(delay, func() {
-		at <- time.Now()
-		cancel()
-	})
-	err := f(ctx)
-	end := time.Now()
-	timer.Stop()
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("err = %v, want context.Canceled (cancelled %v after the start)", err, delay)
-	}
-	lat := end.Sub(<-at)
-	t.Logf("returned %v after the cancellation", lat.Round(time.Microsecond))
-	if lat > bound {
-		t.Errorf("want at most %v", bound)
-	}
-}
-
 // TestDistancesCancel cancels Distances in its first batches on a torus of
 // 2.1 million vertices (diameter 192): one batch of 64 sources takes seconds
 // (about 100 levels scan every vertex), the whole search days. Distances
@@ -60,7 +37,7 @@ func cancelMidway(t *testing.T, delay, bound time.Duration, f func(ctx context.C
 func TestDistancesCancel(t *testing.T) {
 	g := torus3(t, 128)
 	for _, workers := range []int{1, 2} {
-		cancelMidway(t, 200*time.Millisecond, 2*time.Second, func(ctx context.Context) error {
+		canceltest.Midway(t, 200*time.Millisecond, 2*time.Second, func(ctx context.Context) error {
 			_, err := Distances(ctx, g, nil, workers)
 			return err
 		})

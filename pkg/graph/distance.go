@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/runexp/runexp/internal/stop"
 )
 
 // DistanceStats is the all-pairs distance analysis of a graph whose routers
@@ -216,17 +218,6 @@ func distances(ctx context.Context, g *Graph, conc []int32, workers, strategy in
 // (well under a millisecond).
 const stopBlock = 1 << 12
 
-// stopped reports whether done is closed; a nil done (a context that is
-// never cancelled) never is. It does not block or lock.
-func stopped(done <-chan struct{}) bool {
-	select {
-	case <-done:
-		return true
-	default:
-		return false
-	}
-}
-
 // Level strategies of the bit-parallel BFS.
 const (
 	levelAuto = iota // choose per level by estimated cost
@@ -286,7 +277,7 @@ func (w *bfsWorker) run(done <-chan struct{}, srcs []int32, c int64, ecc []int32
 	off, adj, conc := w.off, w.adj, w.conc
 	n := len(visited)
 	for lo := 0; lo < n; lo += 16 * stopBlock { // the first pass page-faults
-		if stopped(done) {
+		if stop.Requested(done) {
 			return false
 		}
 		clear(visited[lo:min(lo+16*stopBlock, n)])
@@ -311,14 +302,14 @@ func (w *bfsWorker) run(done <-chan struct{}, srcs []int32, c int64, ecc []int32
 		pushing := w.strategy == levelPush || (w.strategy == levelAuto && 2*fdeg < remDeg)
 		if pushing {
 			for lo := 0; lo < len(flist); lo += stopBlock {
-				if stopped(done) {
+				if stop.Requested(done) {
 					return false
 				}
 				nlist = push(off, adj, visited, frontier, next, flist[lo:min(lo+stopBlock, len(flist))], nlist)
 			}
 		} else {
 			for lo := 0; lo < n; lo += stopBlock {
-				if stopped(done) {
+				if stop.Requested(done) {
 					return false
 				}
 				nlist = pull(off, adj, visited, frontier, next, full, lo, min(lo+stopBlock, n), nlist)

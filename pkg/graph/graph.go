@@ -7,6 +7,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+
+	"github.com/runexp/runexp/internal/stop"
 )
 
 // Graph is an undirected graph in CSR form. The neighbours of vertex v are
@@ -80,7 +82,7 @@ func FromEdgesContext(ctx context.Context, n int, edges []Edge) (*Graph, error) 
 	done := ctx.Done()
 	off := make([]int32, n+1)
 	for i, e := range edges {
-		if i%stopBlock == 0 && stopped(done) {
+		if i%stopBlock == 0 && stop.Requested(done) {
 			return nil, ctx.Err()
 		}
 		if e.U < 0 || int(e.U) >= n || e.V < 0 || int(e.V) >= n {
@@ -100,7 +102,7 @@ func FromEdgesContext(ctx context.Context, n int, edges []Edge) (*Graph, error) 
 	pos := make([]int32, n)
 	copy(pos, off[:n])
 	for i, e := range edges {
-		if i%stopBlock == 0 && stopped(done) {
+		if i%stopBlock == 0 && stop.Requested(done) {
 			return nil, ctx.Err()
 		}
 		tmp[pos[e.U]] = e.V
@@ -114,7 +116,7 @@ func FromEdgesContext(ctx context.Context, n int, edges []Edge) (*Graph, error) 
 	adj := make([]int32, off[n])
 	copy(pos, off[:n])
 	for v := 0; v < n; v++ {
-		if v%stopBlock == 0 && stopped(done) {
+		if v%stopBlock == 0 && stop.Requested(done) {
 			return nil, ctx.Err()
 		}
 		for _, u := range tmp[off[v]:off[v+1]] {

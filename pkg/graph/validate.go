@@ -3,6 +3,8 @@ package graph
 import (
 	"context"
 	"fmt"
+
+	"github.com/runexp/runexp/internal/stop"
 )
 
 // Validate checks the CSR invariants: Off starts at 0, is non-decreasing and
@@ -37,7 +39,7 @@ func (g *Graph) ValidateContext(ctx context.Context) error {
 		return fmt.Errorf("graph: Off[N] = %d, but len(Adj) = %d", g.Off[n], len(g.Adj))
 	}
 	for lo := 0; lo < n; lo += stopBlock {
-		if stopped(done) {
+		if stop.Requested(done) {
 			return ctx.Err()
 		}
 		if err := g.validateLists(lo, min(lo+stopBlock, n)); err != nil {
@@ -50,7 +52,7 @@ func (g *Graph) ValidateContext(ctx context.Context) error {
 	pos := make([]int32, n)
 	copy(pos, g.Off[:n])
 	for lo := 0; lo < n; lo += stopBlock {
-		if stopped(done) {
+		if stop.Requested(done) {
 			return ctx.Err()
 		}
 		if err := g.validateReverse(pos, lo, min(lo+stopBlock, n)); err != nil {

@@ -3,6 +3,7 @@ package partition
 import (
 	"math/rand/v2"
 
+	"github.com/runexp/runexp/internal/stop"
 	"github.com/runexp/runexp/pkg/graph"
 )
 
@@ -34,7 +35,7 @@ func fromGraph(done <-chan struct{}, g *graph.Graph, weights []int32) *wgraph {
 		vw:  make([]int64, n),
 	}
 	for v := 0; v < n; v++ {
-		if v%stopBlock == 0 && stopped(done) {
+		if v%stopBlock == 0 && stop.Requested(done) {
 			return nil
 		}
 		nb := g.Adj[g.Off[v]:g.Off[v+1]]

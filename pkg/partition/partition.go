@@ -156,17 +156,6 @@ const (
 	stopMoves = 1 << 8
 )
 
-// stopped reports whether done is closed; a nil done (a context that is
-// never cancelled) never is. It does not block or lock.
-func stopped(done <-chan struct{}) bool {
-	select {
-	case <-done:
-		return true
-	default:
-		return false
-	}
-}
-
 func defaultConfig() config {
 	return config{coarsenTo: 100, initTries: 8, maxPasses: 10, limitDiv: 20, limitMin: 50, limitMax: 400, bucketSlack: 1 << 12}
 }

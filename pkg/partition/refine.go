@@ -3,6 +3,8 @@ package partition
 import (
 	"context"
 	"math/rand/v2"
+
+	"github.com/runexp/runexp/internal/stop"
 )
 
 // pcgStream is the second PCG word mixed with the start index.
@@ -77,7 +79,7 @@ const (
 
 // stopped reports whether the run was cancelled (ws.done is closed). It
 // does not block or lock.
-func (ws *work) stopped() bool { return stopped(ws.done) }
+func (ws *work) stopped() bool { return stop.Requested(ws.done) }
 
 // degrees computes id, ed, the side weights and the cut of st.side. It
 // stops early, the figures incomplete, when the run is cancelled.

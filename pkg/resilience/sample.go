@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/runexp/runexp/internal/stop"
 	"github.com/runexp/runexp/pkg/graph"
 )
 
@@ -99,7 +100,7 @@ func NewNetwork(ctx context.Context, g *graph.Graph, conc []int32, opt Options) 
 	cur := make([]int32, n)
 	copy(cur, g.Off[:n])
 	for v := range int32(n) {
-		if v%stopBlock == 0 && stopped(done) {
+		if v%stopBlock == 0 && stop.Requested(done) {
 			return nil, ctx.Err()
 		}
 		for j := g.Off[v]; j < g.Off[v+1]; j++ {
@@ -352,7 +353,7 @@ func fraction(i int, step float64) float64 {
 // returns false, the order unfinished, as soon as done is closed (checked
 // every stopBlock links).
 func (nw *Network) shuffle(done <-chan struct{}, sc *Scratch, index int) bool {
-	if stopped(done) {
+	if stop.Requested(done) {
 		return false
 	}
 	sc.src.Seed(nw.opt.Seed, uint64(index))
@@ -362,14 +363,14 @@ func (nw *Network) shuffle(done <-chan struct{}, sc *Scratch, index int) bool {
 		perm[i] = int32(i)
 	}
 	for i := len(perm) - 1; i > 0; i-- {
-		if i%stopBlock == 0 && stopped(done) {
+		if i%stopBlock == 0 && stop.Requested(done) {
 			return false
 		}
 		j := int(r.Uint64N(uint64(i + 1)))
 		perm[i], perm[j] = perm[j], perm[i]
 	}
 	for i, e := range perm {
-		if i%stopBlock == 0 && stopped(done) {
+		if i%stopBlock == 0 && stop.Requested(done) {
 			return false
 		}
 		sc.rank[e] = int32(i)
@@ -402,7 +403,7 @@ func (nw *Network) connectAt(done <-chan struct{}, sc *Scratch) (m int, ok bool)
 	}
 	L := len(sc.perm)
 	for j := L - 1; j >= 0; j-- {
-		if j%stopBlock == 0 && stopped(done) {
+		if j%stopBlock == 0 && stop.Requested(done) {
 			return 0, false
 		}
 		e := nw.links[sc.perm[j]]
@@ -438,7 +439,7 @@ func (nw *Network) surviving(done <-chan struct{}, sc *Scratch, k int) *graph.Gr
 	kk := int32(k)
 	off[0] = 0
 	for v := range g.N() {
-		if v%stopBlock == 0 && stopped(done) {
+		if v%stopBlock == 0 && stop.Requested(done) {
 			return nil
 		}
 		for j := g.Off[v]; j < g.Off[v+1]; j++ {
@@ -472,14 +473,3 @@ func (nw *Network) probe(ctx context.Context, sc *Scratch, k int) (okD, okA bool
 // microseconds at least, so a cancelled sample stops within milliseconds on
 // a network of tens of millions of links.
 const stopBlock = 1 << 14
-
-// stopped reports whether done is closed; a nil done (a context that is
-// never cancelled) never is. It does not block or lock.
-func stopped(done <-chan struct{}) bool {
-	select {
-	case <-done:
-		return true
-	default:
-		return false
-	}
-}

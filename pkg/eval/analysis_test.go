@@ -251,7 +251,7 @@ table "t" {
 		t.Errorf("cable = %s", got)
 	}
 	sc, err := os.ReadFile(filepath.Join(results, "lit", "scorecard.md"))
-	if err != nil || !strings.Contains(string(sc), "1 of 1 expectations hold") {
+	if err != nil || !strings.Contains(string(sc), "Reproduced 1 of 1 published number.") {
 		t.Errorf("scorecard: %v\n%s", err, sc)
 	}
 	if _, err := os.Stat(filepath.Join(results, "lit", "figures", "f.png")); err != nil {

@@ -186,7 +186,7 @@ func (l *Loader) loadFile(path, name string, used map[string]bool) (*Experiment,
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Unsupported file", Detail: path + " is not native HCL syntax."}}
 	}
 	guardBody(body)
-	d := &decoder{opts: &l.opts, exp: &Experiment{Name: name, Path: path}, usedVars: used, budget: newBudget(l.opts.maxSteps)}
+	d := &decoder{opts: &l.opts, exp: &Experiment{Name: name, Path: path}, usedVars: used, budget: newBudget(l.opts.maxSteps), src: f.Bytes}
 	d.decode(body)
 	return d.exp, d.diags
 }
@@ -241,6 +241,7 @@ type decoder struct {
 	locals   map[string]cty.Value
 	disabled map[string]bool // studies with enabled = false
 	budget   *budget         // what the file's expressions may still spend
+	src      []byte          // the file's text
 }
 
 // budgetValue returns the file's budget as the value of the evaluation
@@ -259,6 +260,13 @@ func (d *decoder) limitError(rng hcl.Range, err error) {
 func (d *decoder) errorf(rng hcl.Range, summary, format string, args ...any) {
 	r := rng
 	d.diags = append(d.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: fmt.Sprintf(format, args...), Subject: &r})
+}
+
+// warnf reports a warning at rng: the file is valid, but a reader would
+// want it changed.
+func (d *decoder) warnf(rng hcl.Range, summary, format string, args ...any) {
+	r := rng
+	d.diags = append(d.diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summary, Detail: fmt.Sprintf(format, args...), Subject: &r})
 }
 
 func (d *decoder) decode(body *hclsyntax.Body) {

@@ -387,11 +387,70 @@ func (d *decoder) decodeExpect(b *hclsyntax.Block, t *Table, s *Study) []report.
 	return out
 }
 
+// expectAttrs are the attributes of an expect block that are not column
+// values.
+var expectAttrs = map[string]bool{"where": true, "source": true, "enabled": true, "every": true, "for_each": true, "kind": true, "note": true}
+
+// expectKind evaluates an expectation's kind: "reproduction" or "check".
+func (d *decoder) expectKind(expr hcl.Expression) (string, bool) {
+	v, ok := d.eval(expr)
+	if !ok {
+		return "", false
+	}
+	if v.IsNull() || v.Type() != cty.String || (v.AsString() != report.KindReproduction && v.AsString() != report.KindCheck) {
+		d.errorf(expr.Range(), "Invalid expectation kind", "kind must be %q (a published number, the default) or %q (a configuration check: a value that follows from the experiment's own inputs), got %s.", report.KindReproduction, report.KindCheck, describeCty(v))
+		return "", false
+	}
+	return v.AsString(), true
+}
+
+// objectItem returns the value expression of key in an object constructor
+// expression, or nil.
+func objectItem(expr hcl.Expression, key string) hcl.Expression {
+	obj, ok := unwrapGuard(expr).(*hclsyntax.ObjectConsExpr)
+	if !ok {
+		return nil
+	}
+	for _, it := range obj.Items {
+		if k, diags := it.KeyExpr.Value(nil); !diags.HasErrors() && k.Type() == cty.String && k.AsString() == key {
+			return it.ValueExpr
+		}
+	}
+	return nil
+}
+
+// printedNumber returns a number literal as the file writes it ("1678.70",
+// "-0.5"), or "" when expr is not a plain decimal literal (an expression,
+// an exponent). Its decimals are the precision a scorecard shows.
+func (d *decoder) printedNumber(expr hcl.Expression) string {
+	e := unwrapGuard(expr)
+	neg := false
+	if u, ok := e.(*hclsyntax.UnaryOpExpr); ok && u.Op == hclsyntax.OpNegate {
+		neg, e = true, unwrapGuard(u.Val)
+	}
+	lit, ok := e.(*hclsyntax.LiteralValueExpr)
+	if !ok || lit.Val.Type() != cty.Number {
+		return ""
+	}
+	r := lit.SrcRange
+	if r.Start.Byte < 0 || r.End.Byte > len(d.src) || r.Start.Byte >= r.End.Byte {
+		return ""
+	}
+	text := string(d.src[r.Start.Byte:r.End.Byte])
+	if strings.Trim(text, "0123456789.") != "" || strings.Count(text, ".") > 1 {
+		return ""
+	}
+	if neg {
+		text = "-" + text
+	}
+	return text
+}
+
 // decodeOneExpect decodes an expect block (one element of a for_each) as
 // the expectation named label.
 func (d *decoder) decodeOneExpect(b *hclsyntax.Block, t *Table, s *Study, label string) []report.Expectation {
 	for _, nb := range b.Body.Blocks {
-		d.errorf(nb.TypeRange, "Unsupported block", "An expect block holds only attributes: where, every, source, enabled and column = value.")
+		d.errorf(nb.TypeRange, "Unsupported block", "An expect block holds only attributes: where, every, source, kind, note, enabled and column = value.")
 	}
 	if a, ok := b.Body.Attributes["enabled"]; ok {
 		on, ok := d.boolAttr(a)
@@ -424,10 +483,17 @@ func (d *decoder) decodeOneExpect(b *hclsyntax.Block, t *Table, s *Study, label 
 	if a, ok := b.Body.Attributes["every"]; ok {
 		every, _ = d.boolAttr(a)
 	}
+	kind, note := "", ""
+	if a, ok := b.Body.Attributes["kind"]; ok {
+		kind, _ = d.expectKind(a.Expr)
+	}
+	if a, ok := b.Body.Attributes["note"]; ok {
+		note, _ = d.stringAttr(a, nil)
+	}
 	var out []report.Expectation
 	stated := 0 // column attributes, valid or not
 	for _, a := range sortedAttrs(b.Body) {
-		if a.Name == "where" || a.Name == "source" || a.Name == "enabled" || a.Name == "every" || a.Name == "for_each" {
+		if expectAttrs[a.Name] {
 			continue
 		}
 		stated++
@@ -438,7 +504,8 @@ func (d *decoder) decodeOneExpect(b *hclsyntax.Block, t *Table, s *Study, label 
 		if !ok {
 			continue
 		}
-		e := report.Expectation{Table: t.Name, Name: label, Where: where, Column: a.Name, Every: every, Source: source, Pos: a.NameRange.String()}
+		e := report.Expectation{Table: t.Name, Name: label, Where: where, Column: a.Name, Every: every, Source: source, Pos: a.NameRange.String(),
+			Kind: kind, Note: note}
 		if !v.IsNull() && (v.Type().IsObjectType() || v.Type().IsMapType()) {
 			for it := v.ElementIterator(); it.Next(); {
 				k, x := it.Element()
@@ -449,6 +516,23 @@ func (d *decoder) decodeOneExpect(b *hclsyntax.Block, t *Table, s *Study, label 
 						d.errorf(a.Expr.Range(), "Invalid expectation", "%s.value must be a number, string or bool.", a.Name)
 					}
 					e.Want = want
+					e.Printed = d.printedNumber(objectItem(a.Expr, "value"))
+				case "why", "note":
+					if x.IsNull() || x.Type() != cty.String || !x.IsKnown() {
+						d.errorf(a.Expr.Range(), "Invalid expectation", "%s.%s must be a string.", a.Name, key)
+						continue
+					}
+					if key == "why" {
+						e.Why = x.AsString()
+					} else {
+						e.Note = x.AsString()
+					}
+				case "kind":
+					if x.IsNull() || x.Type() != cty.String || !x.IsKnown() || (x.AsString() != report.KindReproduction && x.AsString() != report.KindCheck) {
+						d.errorf(a.Expr.Range(), "Invalid expectation", "%s.kind must be %q or %q.", a.Name, report.KindReproduction, report.KindCheck)
+						continue
+					}
+					e.Kind = x.AsString()
 				case "abs", "rel":
 					tv, ok := ctyScalar(x)
 					f, num := tv.Float64()
@@ -477,7 +561,7 @@ func (d *decoder) decodeOneExpect(b *hclsyntax.Block, t *Table, s *Study, label 
 					}
 					e.Rounding = tv.S
 				default:
-					d.errorf(a.Expr.Range(), "Invalid expectation", "Unknown key %q in %s; use { value = X, abs = A }, { value = X, rel = R } or { value = X, decimals = D, rounding = \"up\" }.", key, a.Name)
+					d.errorf(a.Expr.Range(), "Invalid expectation", "Unknown key %q in %s; use { value = X, abs = A }, { value = X, rel = R } or { value = X, decimals = D, rounding = \"up\" }, with why (the tolerance's reason), note and kind.", key, a.Name)
 				}
 			}
 			if e.Want.IsNull() {
@@ -492,6 +576,9 @@ func (d *decoder) decodeOneExpect(b *hclsyntax.Block, t *Table, s *Study, label 
 				d.errorf(a.Expr.Range(), "Invalid expectation", "%s: decimals compares the value as printed; it takes no abs or rel.", a.Name)
 				continue
 			}
+			if (e.Abs != 0 || e.Rel != 0) && e.Why == "" {
+				d.warnf(a.Expr.Range(), "Tolerance without a reason", "%s: state why the tolerance is what it is (the paper's printed precision, sampling spread, a named model difference): { value = X, rel = R, why = \"...\" }.", a.Name)
+			}
 		} else {
 			want, ok := ctyScalar(v)
 			if !ok {
@@ -499,6 +586,7 @@ func (d *decoder) decodeOneExpect(b *hclsyntax.Block, t *Table, s *Study, label 
 				continue
 			}
 			e.Want = want
+			e.Printed = d.printedNumber(a.Expr)
 		}
 		out = append(out, e)
 	}

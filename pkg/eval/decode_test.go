@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/runexp/runexp/pkg/dataset"
+	"github.com/runexp/runexp/pkg/report"
 )
 
 // loadSource decodes one experiment given as text.
@@ -163,7 +164,7 @@ table "t" {
   expect "hs" {
     where    = { q = 5 }
     source   = "paper"
-    routers  = { value = 50, rel = 0.01 }
+    routers  = { value = 50, rel = 0.01, why = "printed to 1%" }
     diameter = { value = 2, abs = 0 }
   }
 }
@@ -193,6 +194,82 @@ table "t" {
 	}
 	if hs.Rel != 0.01 || hs.Source != "paper" || !strings.Contains(hs.Pos, "x.hcl:") || diam.Column != "diameter" {
 		t.Errorf("hs expectations %+v %+v", hs, diam)
+	}
+}
+
+// TestExpectationAnnotations decodes the kind, note, tolerance reason and
+// printed form of expectations: block-level kind and note, per-value
+// overrides, literals as written (decimals kept, sign, not expressions),
+// a warning for a tolerance without a reason and errors for bad values.
+func TestExpectationAnnotations(t *testing.T) {
+	head := `
+topology "sf" {
+  family = "slimfly"
+  q      = 5
+}
+study "s" {
+  topologies = [topology.sf]
+  metrics    = ["routers", "diameter", "avg_distance", "endpoints"]
+}
+table "t" {
+  study = study.s
+`
+	exps, errs := loadSource(t, head+`
+  expect "sf" {
+    kind         = "check"
+    note         = "q = 5 is the Hoffman-Singleton graph"
+    routers      = 50
+    diameter     = { value = 2, kind = "reproduction", note = "Table II" }
+    avg_distance = { value = 1.80, abs = 0.005, why = "printed with 2 decimals" }
+    endpoints    = { value = -150.250, rel = 0.1, why = "sign test" }
+  }
+  expect "computed" {
+    where   = { q = 5 }
+    routers = 2 * 5 * 5
+  }
+}
+`, nil)
+	if errs != "no diagnostics" {
+		t.Fatal(errs)
+	}
+	got := map[string]report.Expectation{}
+	for _, e := range exps[0].Tables[0].Expect {
+		got[e.Name+"."+e.Column] = e
+	}
+	for _, c := range []struct{ key, kind, note, why, printed string }{
+		{"sf.routers", "check", "q = 5 is the Hoffman-Singleton graph", "", "50"},
+		{"sf.diameter", "reproduction", "Table II", "", "2"},
+		{"sf.avg_distance", "check", "q = 5 is the Hoffman-Singleton graph", "printed with 2 decimals", "1.80"},
+		{"sf.endpoints", "check", "q = 5 is the Hoffman-Singleton graph", "sign test", "-150.250"},
+		{"computed.routers", "", "", "", ""},
+	} {
+		e, ok := got[c.key]
+		if !ok {
+			t.Errorf("%s: no expectation", c.key)
+			continue
+		}
+		if e.Kind != c.kind || e.Note != c.note || e.Why != c.why || e.Printed != c.printed {
+			t.Errorf("%s: kind %q note %q why %q printed %q; want %q %q %q %q", c.key, e.Kind, e.Note, e.Why, e.Printed, c.kind, c.note, c.why, c.printed)
+		}
+	}
+	for _, c := range []struct{ body, want string }{
+		{`routers = { value = 50, rel = 0.1 }`, "Tolerance without a reason"},
+		{`kind = "published"` + "\n" + `routers = 50`, `kind must be "reproduction"`},
+		{`routers = { value = 50, kind = "checked" }`, `routers.kind must be "reproduction" or "check"`},
+		{`routers = { value = 50, why = 1 }`, "routers.why must be a string"},
+		{`routers = { value = 50, note = ["a"] }`, "routers.note must be a string"},
+		{`note = 3` + "\n" + `routers = 50`, ""},
+	} {
+		_, errs := loadSource(t, head+"expect \"sf\" {\n"+c.body+"\n}\n}\n", nil)
+		if c.want == "" {
+			if errs != "no diagnostics" {
+				t.Errorf("%s: %s", c.body, errs)
+			}
+			continue
+		}
+		if !strings.Contains(errs, c.want) {
+			t.Errorf("%s: diagnostics %q, want %q", c.body, errs, c.want)
+		}
 	}
 }
 

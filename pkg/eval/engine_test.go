@@ -171,7 +171,7 @@ func TestRunAndRerun(t *testing.T) {
 		}
 	}
 	score, _ := os.ReadFile(filepath.Join(results, "small", "scorecard.md"))
-	if !bytes.Contains(score, []byte("3 of 3 expectations hold")) {
+	if !bytes.Contains(score, []byte("Reproduced 3 of 3 published numbers.")) {
 		t.Errorf("scorecard:\n%s", score)
 	}
 

@@ -270,3 +270,15 @@ func cleanDiags(diags hcl.Diagnostics) hcl.Diagnostics {
 	}
 	return out
 }
+
+// unwrapGuard returns the expression a guard wraps (e itself when it is
+// not guarded), for code that looks at the syntax of an expression.
+func unwrapGuard(e hcl.Expression) hcl.Expression {
+	for {
+		g, ok := e.(*guardExpr)
+		if !ok {
+			return e
+		}
+		e = g.Expression
+	}
+}

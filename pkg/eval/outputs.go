@@ -217,7 +217,11 @@ func (r *run) writeOutputs(e *Experiment, prev []string) (int, error) {
 			continue
 		}
 		for i := range rs {
-			rs[i].Pos = relPos(e, t.Expect[i].Pos) // positions are not part of the cell key
+			// Positions, kinds, notes, reasons and printed forms are
+			// not part of the cell key: they come from the file as it is.
+			x := t.Expect[i]
+			rs[i].Pos = relPos(e, x.Pos)
+			rs[i].Kind, rs[i].Note, rs[i].Why, rs[i].Printed = x.Kind, x.Note, x.Why, x.Printed
 		}
 		score = append(score, rs...)
 	}
@@ -226,13 +230,7 @@ func (r *run) writeOutputs(e *Experiment, prev []string) (int, error) {
 		if err != nil {
 			errs = append(errs, err)
 		} else {
-			passed := 0
-			for _, s := range score {
-				if s.OK {
-					passed++
-				}
-			}
-			ix.Scorecard = &report.ScoreSummary{Passed: passed, Total: len(score), Markdown: "scorecard.md", JSON: "scorecard.json"}
+			ix.Scorecard = report.NewScoreSummary(score, "scorecard.md", "scorecard.json")
 			put("scorecard.md", report.ScorecardMarkdown(e.Name, score))
 			put("scorecard.json", js)
 		}

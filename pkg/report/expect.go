@@ -1,8 +1,6 @@
 package report
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -43,7 +41,37 @@ type Expectation struct {
 
 	Source string // where the number is published, e.g. "Slim Fly SC14, Table IV"
 	Pos    string // source position "file:line:col" of the expectation
+
+	// The fields below describe the expectation for a reader; they do not
+	// change whether it holds.
+
+	// Kind says what the expectation is evidence of: KindReproduction
+	// (the default, also when empty), a published number that nothing the
+	// experiment sets determines; or KindCheck, a configuration check, a
+	// value that follows from the experiment's own inputs (a parameter it
+	// sets, endpoints fixed by chosen dimensions, a formula checked
+	// against itself).
+	Kind string `json:",omitempty"`
+	// Note explains the row: the arithmetic behind the value, or why it
+	// misses. Scorecards and reports show it next to the row.
+	Note string `json:",omitempty"`
+	// Why states the reason for the tolerance: the paper's printed
+	// precision, sampling spread, a named model difference.
+	Why string `json:",omitempty"`
+	// Printed is the expected number as the experiment file writes it
+	// ("1678.70"); its decimals are the precision values are shown with.
+	Printed string `json:",omitempty"`
 }
+
+// The kinds of expectation (Expectation.Kind).
+const (
+	KindReproduction = "reproduction"
+	KindCheck        = "check"
+)
+
+// IsCheck reports whether e is a configuration check rather than a
+// reproduction of a published number.
+func (e Expectation) IsCheck() bool { return e.Kind == KindCheck }
 
 // Result is the outcome of checking an Expectation.
 type Result struct {
@@ -216,174 +244,3 @@ func valueString(v dataset.Value) string {
 	return v.String()
 }
 
-// toleranceString describes the tolerance of e: "exact", "±0.5", "±3%" or
-// "±max(0.5, 3%)".
-func toleranceString(e Expectation) string {
-	_, num := e.Want.Float64()
-	switch {
-	case !num:
-		return "exact"
-	case e.Rounded:
-		mode := e.Rounding
-		if mode == "" {
-			mode = "nearest"
-		}
-		return fmt.Sprintf("%d decimals, %s", e.Decimals, mode)
-	case e.Abs == 0 && e.Rel == 0:
-		return "exact"
-	case e.Rel == 0:
-		return "±" + strconv.FormatFloat(e.Abs, 'g', -1, 64)
-	case e.Abs == 0:
-		return "±" + strconv.FormatFloat(e.Rel*100, 'g', 6, 64) + "%"
-	}
-	return "±max(" + strconv.FormatFloat(e.Abs, 'g', -1, 64) + ", " + strconv.FormatFloat(e.Rel*100, 'g', 6, 64) + "%)"
-}
-
-// passed counts the results that hold.
-func passed(rs []Result) int {
-	n := 0
-	for _, r := range rs {
-		if r.OK {
-			n++
-		}
-	}
-	return n
-}
-
-// ScorecardMarkdown renders the results of an experiment's expectations as
-// Markdown: a heading, the summary line "N of M expectations hold.", and a
-// table with one row per result, in the order given, with the columns
-// table, name, where, column, expected, got, tolerance, ok, source and
-// position. A result with an error shows it in the got column.
-func ScorecardMarkdown(experiment string, rs []Result) []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "# Scorecard: %s\n\n", mdText(experiment))
-	fmt.Fprintf(&b, "%d of %d expectations hold.\n", passed(rs), len(rs))
-	if len(rs) == 0 {
-		return b.Bytes()
-	}
-	b.WriteString("\n")
-	head := []string{"table", "name", "where", "column", "expected", "got", "tolerance", "ok", "source", "position"}
-	body := make([][]string, len(rs))
-	for i, r := range rs {
-		got := valueString(r.Got)
-		if r.Err != "" {
-			if r.Got.IsNull() {
-				got = "error: " + r.Err
-			} else {
-				got += " (" + r.Err + ")"
-			}
-		}
-		ok := "yes"
-		if !r.OK {
-			ok = "**NO**"
-		}
-		body[i] = []string{
-			r.Table, r.Name, selectionString(r.Expectation), r.Column,
-			valueString(r.Want), got, toleranceString(r.Expectation), ok,
-			r.Source, r.Pos,
-		}
-	}
-	writeMarkdownTable(&b, head, body, make([]bool, len(head)))
-	return b.Bytes()
-}
-
-// jsonValue encodes a dataset.Value as JSON: null, a number, a string or a
-// boolean. NaN and infinities, which JSON lacks, become the strings "NaN",
-// "+Inf" and "-Inf".
-type jsonValue dataset.Value
-
-func (v jsonValue) MarshalJSON() ([]byte, error) {
-	switch v.Kind {
-	case dataset.Int:
-		return strconv.AppendInt(nil, v.I, 10), nil
-	case dataset.Float:
-		if math.IsNaN(v.F) || math.IsInf(v.F, 0) {
-			return json.Marshal(dataset.Value(v).String())
-		}
-		return json.Marshal(v.F)
-	case dataset.String:
-		return json.Marshal(v.S)
-	case dataset.Bool:
-		return json.Marshal(v.B)
-	}
-	return []byte("null"), nil
-}
-
-// scorecardJSON is the document written by ScorecardJSON.
-type scorecardJSON struct {
-	Experiment string       `json:"experiment"`
-	Passed     int          `json:"passed"`
-	Total      int          `json:"total"`
-	Results    []resultJSON `json:"results"`
-}
-
-type resultJSON struct {
-	Table     string                 `json:"table"`
-	Name      string                 `json:"name"`
-	Where     map[string][]jsonValue `json:"where"`
-	Every     bool                   `json:"every,omitempty"`
-	Column    string                 `json:"column"`
-	Want      jsonValue              `json:"want"`
-	Got       jsonValue              `json:"got"`
-	Abs       float64                `json:"abs"`
-	Rel       float64                `json:"rel"`
-	Tolerance string                 `json:"tolerance"`
-	Decimals  *int                   `json:"decimals,omitempty"`
-	Rounding  string                 `json:"rounding,omitempty"`
-	OK        bool                   `json:"ok"`
-	Error     string                 `json:"error,omitempty"`
-	Source    string                 `json:"source,omitempty"`
-	Pos       string                 `json:"pos,omitempty"`
-}
-
-// ScorecardJSON renders the results as an indented JSON document:
-//
-//	{"experiment": ..., "passed": N, "total": M, "results": [{
-//	  "table", "name", "where": {column: [values]}, "every" (when set), "column",
-//	  "want", "got", "abs", "rel", "tolerance" (as in the Markdown),
-//	  "decimals" and "rounding" (for a comparison as printed),
-//	  "ok", "error", "source", "pos"}]}
-//
-// Values are JSON numbers, strings, booleans or null (NaN and infinities
-// as the strings "NaN", "+Inf", "-Inf"); "error", "source" and "pos" are
-// omitted when empty. Results keep their order and map keys are sorted,
-// so the output is deterministic.
-func ScorecardJSON(experiment string, rs []Result) ([]byte, error) {
-	doc := scorecardJSON{
-		Experiment: experiment,
-		Passed:     passed(rs),
-		Total:      len(rs),
-		Results:    make([]resultJSON, len(rs)),
-	}
-	for i, r := range rs {
-		where := make(map[string][]jsonValue, len(r.Where))
-		for k, vs := range r.Where {
-			jv := make([]jsonValue, len(vs))
-			for j, v := range vs {
-				jv[j] = jsonValue(v)
-			}
-			where[k] = jv
-		}
-		var decimals *int
-		rounding := ""
-		if r.Rounded {
-			decimals, rounding = &r.Decimals, r.Rounding
-			if rounding == "" {
-				rounding = "nearest"
-			}
-		}
-		doc.Results[i] = resultJSON{
-			Decimals: decimals, Rounding: rounding,
-			Table: r.Table, Name: r.Name, Where: where, Every: r.Every, Column: r.Column,
-			Want: jsonValue(r.Want), Got: jsonValue(r.Got),
-			Abs: r.Abs, Rel: r.Rel, Tolerance: toleranceString(r.Expectation),
-			OK: r.OK, Error: r.Err, Source: r.Source, Pos: r.Pos,
-		}
-	}
-	b, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("report: scorecard %q: %w", experiment, err)
-	}
-	return append(b, '\n'), nil
-}

@@ -58,6 +58,10 @@ var expectations = []struct {
 	{Expectation{Name: "printed, down fails", Where: where("topology", sv("SF"), "q", iv(5)), Column: "avg_hops", Want: fv(1.84), Rounded: true, Decimals: 2, Rounding: "down"}, false, fv(1.8367346938775511), ""},
 	{Expectation{Name: "printed, null", Where: where("topology", sv("T3D")), Column: "cost_per_node", Want: fv(1000), Rounded: true}, false, null, "value is null"},
 	{Expectation{Name: "missing where column", Where: where("family", sv("SF")), Column: "routers", Want: iv(50)}, false, null, `column "family" missing`},
+	{Expectation{Name: "check holds", Where: where("topology", sv("SF"), "q", iv(19)), Column: "endpoints", Want: iv(10830), Kind: KindCheck, Note: "p = 15 is set by the file: 722 x 15"}, true, iv(10830), ""},
+	{Expectation{Name: "check fails", Where: where("topology", sv("DF")), Column: "routers", Want: iv(70), Kind: KindCheck, Note: "a = 2p routers per group"}, false, iv(72), ""},
+	{Expectation{Name: "printed precision", Where: where("topology", sv("SF"), "q", iv(19)), Column: "cost_per_node", Want: fv(998.5), Printed: "998.50", Abs: 0.005, Why: "printed with 2 decimals"}, true, fv(998.5), ""},
+	{Expectation{Name: "miss with note", Where: where("topology", sv("SF"), "q", iv(5)), Column: "avg_hops", Want: iv(2), Abs: 0.1, Why: "read off Fig. 1", Note: "the paper counts endpoint hops"}, false, fv(1.8367346938775511), ""},
 }
 
 func TestCheck(t *testing.T) {
@@ -102,7 +106,7 @@ func checkAll(t *testing.T) []Result {
 func TestScorecardGolden(t *testing.T) {
 	rs := checkAll(t)
 	md := ScorecardMarkdown("slimfly", rs)
-	if !strings.Contains(string(md), "13 of 29 expectations hold.") {
+	if !strings.Contains(string(md), "Reproduced 14 of 31 published numbers; 1 of 2 configuration checks hold.") {
 		t.Errorf("summary line missing:\n%s", md)
 	}
 	golden(t, "scorecard.md", md)
@@ -118,7 +122,7 @@ func TestScorecardGolden(t *testing.T) {
 	if err := json.Unmarshal(js, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.Passed != 13 || doc.Total != 29 || len(doc.Results) != 29 {
+	if doc.Passed != 15 || doc.Total != 33 || len(doc.Results) != 33 {
 		t.Errorf("JSON passed/total/results = %d/%d/%d", doc.Passed, doc.Total, len(doc.Results))
 	}
 	// Deterministic despite map-valued Where.

@@ -47,7 +47,15 @@ type TableEntry struct {
 // ScoreSummary summarises the scorecard of an experiment.
 type ScoreSummary struct {
 	Passed, Total  int
-	Markdown, JSON string // paths of the scorecard files
+	Summary        Summary  // reproductions and checks counted apart
+	Misses         []Result // the results that do not hold, listed first with their notes
+	Markdown, JSON string   // paths of the scorecard files
+}
+
+// NewScoreSummary summarises rs, whose scorecard files are at the paths
+// markdown and json.
+func NewScoreSummary(rs []Result, markdown, json string) *ScoreSummary {
+	return &ScoreSummary{Passed: passed(rs), Total: len(rs), Summary: Summarize(rs), Misses: Misses(rs), Markdown: markdown, JSON: json}
 }
 
 // RenderIndex renders report.md: the title and description, the scorecard
@@ -77,11 +85,36 @@ func RenderIndex(ix Index) []byte {
 
 	if s := ix.Scorecard; s != nil {
 		b.WriteString("\n## Scorecard\n\n")
-		fmt.Fprintf(&b, "%d of %d expectations hold", s.Passed, s.Total)
+		b.WriteString(strings.TrimSuffix(s.Summary.Headline(), "."))
 		if l := links([][2]string{{"Markdown", s.Markdown}, {"JSON", s.JSON}}); l != "" {
 			b.WriteString(" (" + l + ")")
 		}
 		b.WriteString(".\n")
+		if len(s.Misses) > 0 {
+			fmt.Fprintf(&b, "\n### Misses\n\n")
+			for _, r := range s.Misses {
+				fmt.Fprintf(&b, "- **%s / %s**, %s", mdText(r.Table), mdText(r.Name), mdText(r.Column))
+				if r.IsCheck() {
+					b.WriteString(" (configuration check)")
+				}
+				got := "got " + r.GotString()
+				switch {
+				case r.Err != "" && r.Got.IsNull():
+					got = "no value (" + r.Err + ")"
+				case r.Err != "":
+					got += " (" + r.Err + ")"
+				}
+				tol := "tolerance " + toleranceBound(r.Expectation)
+				if r.Why != "" {
+					tol += ": " + r.Why
+				}
+				fmt.Fprintf(&b, ": expected %s, %s; %s", mdText(r.WantString()), mdText(got), mdText(tol))
+				if r.Note != "" {
+					b.WriteString(" — " + mdText(strings.TrimSuffix(r.Note, ".")))
+				}
+				b.WriteString(".\n")
+			}
+		}
 	}
 
 	if len(ix.Figures) > 0 {

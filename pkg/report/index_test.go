@@ -29,11 +29,11 @@ func TestRenderIndexGolden(t *testing.T) {
 			{Name: "table4", Title: "Cost per node", Markdown: "tables/table4.md", LaTeX: "tables/table4.tex", CSV: "tables/table4.csv", Content: content},
 			{Name: "table5", Title: "Power per node", CSV: "tables/table5.csv"},
 		},
-		Scorecard: &ScoreSummary{Passed: passed(rs), Total: len(rs), Markdown: "scorecard.md", JSON: "scorecard.json"},
+		Scorecard: NewScoreSummary(rs, "scorecard.md", "scorecard.json"),
 	}
 	md := RenderIndex(ix)
 	golden(t, "report.md", md)
-	for _, want := range []string{"![Latency under uniform traffic](figures/fig6a.png)", "[LaTeX](tables/table4.tex)", "13 of 29 expectations hold", "[structure.parquet](structure.parquet)", "<fig6 (all).parquet>"} {
+	for _, want := range []string{"![Latency under uniform traffic](figures/fig6a.png)", "[LaTeX](tables/table4.tex)", "Reproduced 14 of 31 published numbers; 1 of 2 configuration checks hold", "[structure.parquet](structure.parquet)", "<fig6 (all).parquet>"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report.md lacks %q", want)
 		}

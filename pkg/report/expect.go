@@ -243,4 +243,3 @@ func valueString(v dataset.Value) string {
 	}
 	return v.String()
 }
-

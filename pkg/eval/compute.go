@@ -328,6 +328,10 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 // computeTable renders a table block and checks its expectations.
 func computeTable(c *Cell, full *dataset.Table) (*result, error) {
 	tb := c.table
+	full, err := report.AddRatios(tb.Spec, full)
+	if err != nil {
+		return nil, err
+	}
 	t := full
 	if tb.Where != nil {
 		t = t.Where(tb.Where)

@@ -286,14 +286,16 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 
 // decodeTable decodes a table block with its expect blocks.
 func (d *decoder) decodeTable(b *hclsyntax.Block, studies map[string]*Study) *Table {
-	d.checkBody(b.Body, "a table block", []string{"study", "title", "description", "columns", "where", "sort_by", "headers", "formats"}, "expect")
-	s := d.studyRef(b, studies)
-	if s == nil {
+	d.checkBody(b.Body, "a table block", []string{"study", "title", "description", "columns", "where", "sort_by", "headers", "formats", "ratio_to", "ratios"}, "expect")
+	study := d.studyRef(b, studies)
+	if study == nil {
 		return nil
 	}
-	t := &Table{Name: b.Labels[0], Study: s, Range: b.LabelRanges[0]}
+	t := &Table{Name: b.Labels[0], Study: study, Range: b.LabelRanges[0]}
 	t.Spec.Name = t.Name
 	attrs := b.Body.Attributes
+	// s is the study as the table sees it: with the ratio columns.
+	s := d.ratioColumns(t, study, attrs)
 	if a, ok := attrs["title"]; ok {
 		t.Spec.Title, _ = d.stringAttr(a, nil)
 	}
@@ -346,6 +348,57 @@ func (d *decoder) decodeTable(b *hclsyntax.Block, studies map[string]*Study) *Ta
 		t.Expect = append(t.Expect, d.decodeExpect(eb, t, s)...)
 	}
 	return t
+}
+
+// ratioColumns decodes ratio_to (a where selecting the reference row) and
+// ratios (the numeric columns to compare) into t.Spec.RatioTo, and returns
+// s with the ratio columns added (s itself when there are none).
+func (d *decoder) ratioColumns(t *Table, s *Study, attrs hclsyntax.Attributes) *Study {
+	ra, hasRef := attrs["ratio_to"]
+	ca, hasCols := attrs["ratios"]
+	if hasRef != hasCols {
+		rng := b2r(ra, ca)
+		d.errorf(rng, "Incomplete ratios", "ratio_to (a where selecting the reference row, e.g. { label = \"SF\" }) and ratios (the columns to compare) go together.")
+		return s
+	}
+	if !hasRef {
+		return s
+	}
+	where, ok := d.whereAttr(ra, s)
+	if !ok {
+		return s
+	}
+	cols, ranges, ok := d.stringListAttr(ca)
+	if !ok {
+		return s
+	}
+	view := *s
+	view.Columns = slices.Clone(s.Columns)
+	spec := &report.RatioSpec{Where: where}
+	for i, c := range cols {
+		if !d.columnRef(s, c, ranges[i], true) {
+			continue
+		}
+		if view.Column(c+report.RatioSuffix) != nil {
+			d.errorf(ranges[i], "Duplicate column", "ratios: column %q already exists.", c+report.RatioSuffix)
+			continue
+		}
+		spec.Columns = append(spec.Columns, c)
+		view.Columns = append(view.Columns, Column{Name: c + report.RatioSuffix, Kind: dataset.Float,
+			Doc: "the reference row's " + c + " divided by this row's"})
+	}
+	t.Spec.RatioTo = spec
+	return &view
+}
+
+// b2r returns the range of the first non-nil attribute.
+func b2r(as ...*hclsyntax.Attribute) hcl.Range {
+	for _, a := range as {
+		if a != nil {
+			return a.SrcRange
+		}
+	}
+	return hcl.Range{}
 }
 
 func hasAttr(attrs hclsyntax.Attributes, name string) bool {

@@ -273,6 +273,58 @@ table "t" {
 	}
 }
 
+// TestRatioColumns: ratio_to and ratios add <column>_ratio to the columns a
+// table and its expectations may name; each needs the other, and the
+// compared columns must be numeric.
+func TestRatioColumns(t *testing.T) {
+	head := `
+topology "sf" {
+  family = "slimfly"
+  q      = [5, 7]
+}
+study "s" {
+  topologies = [topology.sf]
+  metrics    = ["routers", "diameter"]
+}
+table "t" {
+  study = study.s
+`
+	exps, errs := loadSource(t, head+`
+  ratio_to = { q = 5 }
+  ratios   = ["routers"]
+  columns  = ["q", "routers", "routers_ratio"]
+  expect "q7" {
+    where         = { q = 7 }
+    routers_ratio = { value = 0.51, abs = 0.005, why = "two decimals" }
+  }
+}
+`, nil)
+	if errs != "no diagnostics" {
+		t.Fatal(errs)
+	}
+	tb := exps[0].Tables[0]
+	if r := tb.Spec.RatioTo; r == nil || len(r.Columns) != 1 || r.Columns[0] != "routers" || !r.Where["q"][0].Equal(dataset.IntValue(5)) {
+		t.Errorf("RatioTo = %+v", tb.Spec.RatioTo)
+	}
+	if len(tb.Expect) != 1 || tb.Expect[0].Column != "routers_ratio" {
+		t.Errorf("expectations %+v", tb.Expect)
+	}
+	if tb.Study.Column("routers_ratio") != nil {
+		t.Error("the ratio column leaked into the study")
+	}
+	for _, c := range []struct{ body, want string }{
+		{`ratio_to = { q = 5 }`, "Incomplete ratios"},
+		{`ratios = ["routers"]`, "Incomplete ratios"},
+		{"ratio_to = { q = 5 }\nratios = [\"label\"]", "Non-numeric column"},
+		{"ratio_to = { q = 5 }\nratios = [\"routrs\"]", "Unknown column"},
+		{`columns = ["routers_ratio"]`, "Unknown column"},
+	} {
+		if _, errs := loadSource(t, head+c.body+"\n}\n", nil); !strings.Contains(errs, c.want) {
+			t.Errorf("%s: diagnostics %q, want %q", c.body, errs, c.want)
+		}
+	}
+}
+
 // TestCellLimit checks that --max-cells applies before expansion.
 func TestCellLimit(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "x.hcl")

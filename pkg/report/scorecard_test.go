@@ -2,6 +2,7 @@ package report
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/runexp/runexp/pkg/dataset"
@@ -62,5 +63,45 @@ func TestHeadline(t *testing.T) {
 	}
 	if got, want := Summarize(rs), (Summary{Reproduced: 1, Reproductions: 2, ChecksHeld: 1, Checks: 1}); got != want {
 		t.Errorf("Summarize = %+v, want %+v", got, want)
+	}
+}
+
+// TestAddRatios: the reference row's value over each row's, null where a
+// row has no value or 0; a reference that is not exactly one row fails.
+func TestAddRatios(t *testing.T) {
+	tab := structureTable(t)
+	spec := TableSpec{Name: "t", RatioTo: &RatioSpec{Where: where("topology", sv("SF"), "q", iv(19)), Columns: []string{"cost_per_node", "routers"}}}
+	out, err := AddRatios(spec, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Columns) != len(tab.Columns)+2 || len(tab.Columns) == len(out.Columns) {
+		t.Fatalf("columns %v", out.ColumnNames())
+	}
+	for _, c := range []struct {
+		where map[string][]dataset.Value
+		col   string
+		want  dataset.Value
+	}{
+		{where("topology", sv("SF"), "q", iv(19)), "cost_per_node_ratio", fv(1)},
+		{where("topology", sv("SF"), "q", iv(19)), "routers_ratio", fv(1)},
+		{where("topology", sv("DF")), "routers_ratio", fv(722.0 / 72)},
+		{where("topology", sv("T3D")), "cost_per_node_ratio", null}, // no cost
+	} {
+		rows := out.Rows(c.where)
+		if len(rows) != 1 {
+			t.Fatalf("%v: %d rows", c.where, len(rows))
+		}
+		if got := out.Column(c.col).Value(rows[0]); !got.Equal(c.want) || got.Kind != c.want.Kind {
+			t.Errorf("%v %s = %v, want %v", c.where, c.col, got, c.want)
+		}
+	}
+	spec.RatioTo.Where = where("topology", sv("SF"))
+	if _, err := AddRatios(spec, tab); err == nil || !strings.Contains(err.Error(), "selects 2 rows") {
+		t.Errorf("two reference rows: %v", err)
+	}
+	spec.RatioTo = &RatioSpec{Where: where("topology", sv("DF")), Columns: []string{"note"}}
+	if _, err := AddRatios(spec, tab); err == nil || !strings.Contains(err.Error(), "not numbers") {
+		t.Errorf("string column: %v", err)
 	}
 }

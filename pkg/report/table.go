@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,6 +32,60 @@ type TableSpec struct {
 	// before true, and nulls come last. A key prefixed with "-" sorts in
 	// descending order (nulls still last).
 	SortBy []string
+	// RatioTo optionally adds ratio columns (see AddRatios).
+	RatioTo *RatioSpec `json:",omitempty"`
+}
+
+// RatioSpec adds, for each of Columns, the column <name>_ratio: the value
+// of the one reference row that Where selects divided by the row's own
+// value. A published comparison such as "SF is 25% less expensive than DF"
+// is then the DF row's cost_per_endpoint_ratio, 0.75.
+type RatioSpec struct {
+	Where   map[string][]dataset.Value
+	Columns []string
+}
+
+// RatioSuffix ends the names of the columns RatioSpec adds.
+const RatioSuffix = "_ratio"
+
+// AddRatios returns t with the ratio columns of spec.RatioTo appended (t
+// itself when there are none). A row whose own value is 0 or null gets a
+// null ratio. It fails unless Where selects exactly one row and every
+// column is numeric.
+func AddRatios(spec TableSpec, t *dataset.Table) (*dataset.Table, error) {
+	r := spec.RatioTo
+	if r == nil || len(r.Columns) == 0 {
+		return t, nil
+	}
+	rows := t.Rows(r.Where)
+	if len(rows) != 1 {
+		return nil, fmt.Errorf("table %s: ratio_to selects %d rows with %s, want exactly one", spec.Name, len(rows), whereString(r.Where))
+	}
+	ref := rows[0]
+	out := &dataset.Table{Meta: t.Meta, Columns: slices.Clone(t.Columns)}
+	for _, name := range r.Columns {
+		c, err := lookup(t, "ratio", name)
+		if err != nil {
+			return nil, err
+		}
+		if !numeric(c) {
+			return nil, fmt.Errorf("table %s: ratio_to column %q holds %s values, not numbers", spec.Name, name, c.Kind)
+		}
+		rc := dataset.NewColumn(name+RatioSuffix, dataset.Float, "")
+		rc.Doc = "the reference row's " + name + " (" + whereString(r.Where) + ") divided by this row's"
+		refv, ok := c.Value(ref).Float64()
+		for i := range t.NumRows() {
+			v := dataset.Value{}
+			if x, xok := c.Value(i).Float64(); ok && xok && c.IsValid(i) && c.IsValid(ref) && x != 0 {
+				v = dataset.FloatValue(refv / x)
+			}
+			if err := rc.Append(v); err != nil {
+				return nil, err
+			}
+		}
+		out.Columns = append(out.Columns, rc)
+	}
+	return out, nil
 }
 
 // tableData is a TableSpec resolved against a table: the columns to show

@@ -72,15 +72,32 @@ func newTranspose(e int32) *table {
 	return &table{dst}
 }
 
-// shift is SC14's shift on the first N = 2^b endpoints.
-type shift struct{ n, half int32 }
-
-func newShift(e int32) *shift {
+// newShift returns SC14's shift as the paper evidently means it: on the
+// first N = 2^b endpoints, s goes to (s + N/2) mod N, the one of the
+// literal formula's two choices that is not s itself (the others idle).
+func newShift(e int32) *table {
 	n := int32(1) << pow2Bits(e)
-	return &shift{n: n, half: n / 2}
+	dst := idleTable(e)
+	if n < 2 {
+		return &table{dst}
+	}
+	for s := range n {
+		dst[s] = (s + n/2) % n
+	}
+	return &table{dst}
 }
 
-func (s *shift) Dest(src int32, rng *rand.Rand) int32 {
+// shiftLiteral is SC14's shift read literally on the first N = 2^b
+// endpoints: d = (s mod N/2) + N/2 or d = s mod N/2 with probability 1/2
+// each, so that half of the packets are addressed to their own source.
+type shiftLiteral struct{ n, half int32 }
+
+func newShiftLiteral(e int32) *shiftLiteral {
+	n := int32(1) << pow2Bits(e)
+	return &shiftLiteral{n: n, half: n / 2}
+}
+
+func (s *shiftLiteral) Dest(src int32, rng *rand.Rand) int32 {
 	if src >= s.n || s.half == 0 {
 		return -1
 	}

@@ -60,6 +60,7 @@ const (
 	BitReversal       = "bit_reversal"
 	Shuffle           = "shuffle"
 	Shift             = "shift"
+	ShiftLiteral      = "shift_literal"
 	Transpose         = "transpose"
 	RandomPermutation = "random_permutation"
 	WorstCase         = "worst_case"
@@ -79,11 +80,16 @@ var docs = map[string]string{
 	Shuffle: "Perfect shuffle [SC14 V-B]: on the active set of N = 2^b endpoints (as bit_complement), " +
 		"d_i = s_((i-1) mod b): d is s rotated left by one bit within b bits. A permutation; 0 and N-1 " +
 		"(and other rotation-invariant addresses) map to themselves.",
-	Shift: "Shift [SC14 V-B]: on the active set of N = 2^b endpoints (as bit_complement), each packet " +
-		"of s goes with probability 1/2 each to d = (s mod N/2) + N/2 or to d = s mod N/2. Read " +
-		"literally, as here, one of the two choices is s itself, so half of the packets are addressed " +
-		"to their own source and the other half cross between the halves [0, N/2) and [N/2, N). N < 2 " +
-		"is idle.",
+	Shift: "Shift [SC14 V-B], as the paper evidently means it: on the active set of N = 2^b " +
+		"endpoints (as bit_complement), s goes to d = (s + N/2) mod N, the endpoint at the same offset " +
+		"in the other half. SC14 writes d = (s mod N/2) + N/2 or d = s mod N/2 with probability 1/2 " +
+		"each; read literally one of the two is s itself (shift_literal), so half of the packets would " +
+		"never enter the network: this pattern keeps the other choice. A permutation; N < 2 is idle.",
+	ShiftLiteral: "SC14's shift read literally [SC14 V-B]: on the active set of N = 2^b endpoints, each " +
+		"packet of s goes with probability 1/2 each to d = (s mod N/2) + N/2 or to d = s mod N/2, so " +
+		"half of the packets are addressed to their own source (they are delivered without entering " +
+		"the network) and the other half cross between the halves. Only for comparison with shift. " +
+		"N < 2 is idle.",
 	Transpose: "Matrix transpose [DT section 3.2; BookSim \"transpose\"]: on the active set of the " +
 		"largest N = 2^(2m) <= E endpoints (m >= 1; endpoints N..E-1 idle), s = (hi, lo) with m-bit " +
 		"halves goes to d = (lo, hi), d_i = s_((i+m) mod 2m). A permutation; the diagonal hi = lo maps " +
@@ -141,7 +147,7 @@ func WorstCaseFamilies() []string {
 // draws from its own stream of seed, so one seed may serve all of them.
 //
 // Dest must be called with src in [0, E); the random patterns (uniform,
-// shift, the Dragonfly worst case) need a non-nil rng, the Fixed ones
+// shift_literal, the Dragonfly worst case) need a non-nil rng, the Fixed ones
 // ignore it. Dest does not allocate, and a pattern is safe for concurrent
 // use when each goroutine passes its own rng. Some permutations map an
 // endpoint to itself (see Doc); such a packet is addressed to its source.
@@ -160,6 +166,8 @@ func New(name string, top *families.Topology, family string, params families.Val
 		return newBitPattern(name, l.e), nil
 	case Shift:
 		return newShift(l.e), nil
+	case ShiftLiteral:
+		return newShiftLiteral(l.e), nil
 	case Transpose:
 		return newTranspose(l.e), nil
 	case RandomPermutation:

@@ -88,7 +88,7 @@ func checkBijection(t *testing.T, name string, dst []int32) int {
 }
 
 func TestNamesAndDocs(t *testing.T) {
-	want := []string{"bit_complement", "bit_reversal", "random_permutation", "shift", "shuffle", "transpose", "uniform", "worst_case"}
+	want := []string{"bit_complement", "bit_reversal", "random_permutation", "shift", "shift_literal", "shuffle", "transpose", "uniform", "worst_case"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
@@ -206,26 +206,52 @@ func TestPowerOfTwoSubset(t *testing.T) {
 	}
 }
 
+// TestShift: SC14's shift as evidently meant is the permutation s -> (s +
+// N/2) mod N on the first N = 2^b endpoints: no packet to its own source.
 func TestShift(t *testing.T) {
 	top := ring(t, 5, 4) // E = 20, N = 16
 	p := mustNew(t, Shift, top, "", nil, 1)
+	if _, ok := p.(Fixed); !ok {
+		t.Fatal("shift is not a fixed pattern")
+	}
+	for s := int32(0); s < 20; s++ {
+		want := int32(-1)
+		if s < 16 {
+			want = (s + 8) % 16
+		}
+		if d := p.Dest(s, nil); d != want {
+			t.Errorf("shift: %d -> %d, want %d", s, d, want)
+		}
+	}
+}
+
+// TestShiftLiteral: read literally, SC14's shift sends each packet of s to
+// s mod N/2 or s mod N/2 + N/2 with probability 1/2 each: half of the
+// packets to s itself.
+func TestShiftLiteral(t *testing.T) {
+	top := ring(t, 5, 4) // E = 20, N = 16
+	p := mustNew(t, ShiftLiteral, top, "", nil, 1)
 	rng := rand.New(rand.NewPCG(3, 4))
 	const draws = 400
 	for s := int32(0); s < 16; s++ {
 		lo, hi := s%8, s%8+8
-		nlo := 0
+		self := 0
 		for i := 0; i < draws; i++ {
-			switch d := p.Dest(s, rng); d {
-			case lo:
-				nlo++
-			case hi:
-			default:
-				t.Fatalf("shift: %d -> %d, want %d or %d", s, d, lo, hi)
+			d := p.Dest(s, rng)
+			if d != lo && d != hi {
+				t.Fatalf("shift_literal: %d -> %d, want %d or %d", s, d, lo, hi)
+			}
+			if d == s {
+				self++
 			}
 		}
-		if nlo < draws/2-80 || nlo > draws/2+80 {
-			t.Errorf("shift: %d went to %d in %d of %d draws, want about half", s, lo, nlo, draws)
+		// Binomial(400, 1/2): standard deviation 10; 80 is 8 of them.
+		if self < draws/2-80 || self > draws/2+80 {
+			t.Errorf("shift_literal: %d went to itself in %d of %d draws, want about half", s, self, draws)
 		}
+	}
+	if d := p.Dest(17, rng); d != -1 {
+		t.Errorf("shift_literal: inactive endpoint 17 -> %d, want idle", d)
 	}
 }
 

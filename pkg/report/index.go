@@ -79,13 +79,13 @@ func RenderIndex(ix Index) []byte {
 			cells[f.Cell] = true
 		}
 		b.WriteString("\n## Failed cells\n\n")
-		what := fmt.Sprintf("%d cells", len(cells))
+		what := fmt.Sprintf("%d cells failed in the last run. The rows they feed", len(cells))
 		if len(cells) == 1 {
-			what = "1 cell"
+			what = "1 cell failed in the last run. The rows it feeds"
 		}
-		fmt.Fprintf(&b, "%s failed in the last run. The rows they feed are in the datasets with null values and the "+
-			"error in the `%s` column; figures leave those points out, tables print them as \"%s\", and the next run "+
-			"computes the failed cells again.\n\n", what, ErrorColumn, errorText)
+		fmt.Fprintf(&b, "%s are in the datasets with null values and the error in the `%s` column; figures leave "+
+			"those points out, tables print them as \"%s\", and the next run computes the failed cells again.\n\n",
+			what, ErrorColumn, errorText)
 		for _, f := range ix.Failures {
 			fmt.Fprintf(&b, "- %s\n", failureLine(f))
 		}

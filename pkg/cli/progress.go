@@ -45,7 +45,11 @@ func (o *plainObserver) Event(e eval.Event) {
 	case eval.EventStart:
 		fmt.Fprintf(o.w, "%sstart  %s\n", progress, e.Label)
 	case eval.EventFinish:
-		fmt.Fprintf(o.w, "%sdone   %s  %s\n", progress, e.Label, fmtDuration(e.Duration))
+		if e.Reason != "" { // an output computed from failed cells
+			fmt.Fprintf(o.w, "%sdone   %s  %s (%s)\n", progress, e.Label, fmtDuration(e.Duration), e.Reason)
+		} else {
+			fmt.Fprintf(o.w, "%sdone   %s  %s\n", progress, e.Label, fmtDuration(e.Duration))
+		}
 	case eval.EventError:
 		if e.Label != "" {
 			fmt.Fprintf(o.w, "%sFAILED %s: %s\n", progress, e.Label, e.Error)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/runexp/runexp/pkg/cache"
 	"github.com/runexp/runexp/pkg/dataset"
@@ -30,6 +31,11 @@ const (
 // step that can take long (building, decoding a cached topology, the
 // metric computations) returns ctx.Err() soon after ctx is cancelled.
 func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, error) {
+	if testHookCompute != nil && (c.group != "" || c.Kind == KindBuild) {
+		if err := testHookCompute(c); err != nil {
+			return nil, err
+		}
+	}
 	if c.group != "" && len(in) > 0 {
 		t, err := inputTopology(ctx, c, in[0])
 		if err != nil {
@@ -94,11 +100,27 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 		if err != nil {
 			return nil, err
 		}
-		return &result{entry: &cache.Entry{Blobs: []cache.Blob{{Name: blobPDF, Data: pdf}, {Name: blobPNG, Data: png}}}}, nil
+		return &result{entry: &cache.Entry{Blobs: []cache.Blob{{Name: blobPDF, Data: pdf}, {Name: blobPNG, Data: png}}},
+			incomplete: anyIncomplete(in)}, nil
 	case KindTable:
-		return computeTable(c, in[0].table)
+		res, err := computeTable(c, in[0].table)
+		if err != nil {
+			return nil, err
+		}
+		res.incomplete = in[0].incomplete
+		return res, nil
 	}
 	return nil, fmt.Errorf("unknown cell kind %q", c.Kind)
+}
+
+// anyIncomplete reports whether one of the results is incomplete.
+func anyIncomplete(rs []*result) bool {
+	for _, r := range rs {
+		if r.incomplete {
+			return true
+		}
+	}
+	return false
 }
 
 // inputTopology returns the built topology of in, a cell's first input:
@@ -119,7 +141,7 @@ func inputTopology(ctx context.Context, c *Cell, in *result) (*families.Topology
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("input %s: %w", c.Inputs[0].Label, err)
+		return nil, &storageError{fmt.Errorf("input %s: %w", c.Inputs[0].Label, err)}
 	}
 	return t, nil
 }
@@ -243,8 +265,20 @@ func paramValue(x any, kind dataset.Kind) dataset.Value {
 	return v
 }
 
-// computeDataset assembles a study's table, one row per topology instance,
-// and encodes it as Parquet.
+// metaFailures is the dataset metadata key of the failed cells (JSON of
+// []report.CellFailure) of a dataset assembled with failed rows.
+const metaFailures = "runexp.failures"
+
+// errorColumnDoc describes the error column of a dataset with failed rows.
+const errorColumnDoc = "why the null values of this row are missing: the cell that failed and its error " +
+	"(null when every cell of the row succeeded); the next run computes the failed cell again"
+
+// computeDataset assembles a study's table, one row per topology instance
+// (and sim point), and encodes it as Parquet. An input that failed (its
+// result has failed set) leaves the columns of its metric group null in
+// the rows it feeds; the table then has a last column, report.ErrorColumn,
+// with the failed cells and their errors, its metadata lists them
+// (metaFailures), and the result is incomplete (not cached).
 func computeDataset(c *Cell, in []*result) (*result, error) {
 	s := c.study
 	t := &dataset.Table{Meta: map[string]string{
@@ -272,28 +306,85 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 	if s.Sim != nil {
 		points = s.Sim.Points
 	}
+	// Failed cells: the rows and columns each leaves null, in order of
+	// first appearance, and the error text of every row.
+	var failures []*report.CellFailure
+	byCell := map[*Cell]*report.CellFailure{}
+	failedCols := map[*report.CellFailure]map[string]bool{}
+	var rowErrors []dataset.Value
+	group := columnGroups(s)
 	next := 0
 	for _, topo := range s.Topologies {
 		for _, inst := range topo.Instances {
 			for _, pt := range points {
 				vals := metricValues{}
+				var rowFailed []*failure // distinct, in input order
+				failedGroups := map[*failure][]string{}
+				failed := func(f *failure, grp string) {
+					if _, ok := failedGroups[f]; !ok {
+						rowFailed = append(rowFailed, f)
+					}
+					failedGroups[f] = append(failedGroups[f], grp)
+				}
 				for _, grp := range groups {
 					if grp == GroupSim {
 						n := int(pt["seeds"].(int64))
 						reps := make([]metricValues, n)
+						ok := true
 						for r := range reps {
+							if f := in[next+r].failed; f != nil {
+								// One failed seed leaves the point null: a mean
+								// over the other seeds would pass for all of them.
+								failed(f, grp)
+								ok = false
+							}
 							reps[r] = in[next+r].values
 						}
 						next += n
+						if !ok {
+							continue
+						}
 						for k, v := range aggregateSim(reps, s.Sim.MaxSeeds > 1) {
 							vals[k] = v
 						}
+						continue
+					}
+					if f := in[next].failed; f != nil {
+						failed(f, grp)
+						next++
 						continue
 					}
 					for k, v := range in[next].values {
 						vals[k] = v
 					}
 					next++
+				}
+				row := len(rowErrors) + 1
+				var texts []string
+				for _, f := range rowFailed {
+					texts = append(texts, f.text())
+					cf := byCell[f.cell]
+					if cf == nil {
+						cf = &report.CellFailure{Study: s.Name, Cell: f.cell.Label, Error: f.msg}
+						byCell[f.cell] = cf
+						failures = append(failures, cf)
+						failedCols[cf] = map[string]bool{}
+					}
+					if n := len(cf.Rows); n == 0 || cf.Rows[n-1] != row {
+						cf.Rows = append(cf.Rows, row)
+					}
+					for _, grp := range failedGroups[f] {
+						for _, col := range s.Columns {
+							if col.Metric && group[col.Name] == grp {
+								failedCols[cf][col.Name] = true
+							}
+						}
+					}
+				}
+				if len(texts) > 0 {
+					rowErrors = append(rowErrors, dataset.StringValue(strings.Join(texts, "; ")))
+				} else {
+					rowErrors = append(rowErrors, dataset.Value{})
 				}
 				for i, col := range s.Columns {
 					var v dataset.Value
@@ -318,11 +409,48 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 			}
 		}
 	}
+	res := &result{table: t}
+	if len(failures) > 0 {
+		ec := dataset.NewColumn(report.ErrorColumn, dataset.String, "")
+		ec.Doc = errorColumnDoc
+		for _, v := range rowErrors {
+			if err := ec.Append(v); err != nil {
+				return nil, fmt.Errorf("study %s: error column: %w", s.Name, err)
+			}
+		}
+		t.Columns = append(t.Columns, ec)
+		res.incomplete = true
+		for _, cf := range failures {
+			for _, col := range s.Columns {
+				if failedCols[cf][col.Name] {
+					cf.Columns = append(cf.Columns, col.Name)
+				}
+			}
+			res.failures = append(res.failures, *cf)
+		}
+		t.Meta[metaFailures] = string(canonical(res.failures))
+	}
 	var buf bytes.Buffer
 	if err := dataset.WriteParquet(&buf, t); err != nil {
 		return nil, fmt.Errorf("study %s: %w", s.Name, err)
 	}
-	return &result{entry: &cache.Entry{Blobs: []cache.Blob{{Name: blobParquet, Data: buf.Bytes()}}}, table: t}, nil
+	res.entry = &cache.Entry{Blobs: []cache.Blob{{Name: blobParquet, Data: buf.Bytes()}}}
+	return res, nil
+}
+
+// columnGroups maps the metric columns of s to their metric groups (a
+// confidence-interval column to that of its metric).
+func columnGroups(s *Study) map[string]string {
+	out := map[string]string{}
+	for _, m := range s.Metrics {
+		out[m.Name] = m.Group
+	}
+	for _, col := range s.Columns {
+		if base, ok := strings.CutSuffix(col.Name, ciSuffix); ok && col.Metric && out[col.Name] == "" {
+			out[col.Name] = out[base]
+		}
+	}
+	return out
 }
 
 // computeTable renders a table block and checks its expectations.
@@ -362,3 +490,7 @@ func computeTable(c *Cell, full *dataset.Table) (*result, error) {
 		{Name: blobMarkdown, Data: md}, {Name: blobLaTeX, Data: tex}, {Name: blobCSV, Data: csv}, {Name: blobExpect, Data: exp},
 	}}}, nil
 }
+
+// testHookCompute, set by tests, is called before a build, metric or sim
+// cell is computed: an error it returns (or a panic) is the cell's.
+var testHookCompute func(c *Cell) error

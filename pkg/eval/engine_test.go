@@ -411,7 +411,8 @@ func TestConcurrentRuns(t *testing.T) {
 }
 
 // TestFailedCell makes one cell fail (a topology too large to build but not
-// to size): the run reports it, the other cells finish and stay cached.
+// to size): the run reports it, the other cells finish and stay cached, and
+// the dataset is assembled with the huge instance's diameter null.
 func TestFailedCell(t *testing.T) {
 	dir := t.TempDir()
 	exp := filepath.Join(dir, "fail.hcl")
@@ -444,9 +445,17 @@ study "s" {
 	if sum.Failed != 1 || len(failedCells) != 1 || !strings.HasPrefix(failedCells[0], "build/huge/0") {
 		t.Errorf("failed: %v (summary %+v)", failedCells, sum)
 	}
-	// build ok, size ok, size huge, distance ok computed; distance huge and dataset skipped.
-	if sum.Computed != 4 || sum.Skipped != 2 {
-		t.Errorf("summary %+v, want 4 computed and 2 skipped", sum)
+	// build ok, size ok, size huge, distance ok and the dataset computed;
+	// distance huge skipped.
+	if sum.Computed != 5 || sum.Skipped != 1 {
+		t.Errorf("summary %+v, want 5 computed and 1 skipped", sum)
+	}
+	tab := readTable(t, filepath.Join(results, "fail", "s.parquet"))
+	ec := tab.Column("error")
+	if tab.NumRows() != 2 || ec == nil || ec.IsValid(0) || !tab.Column("diameter").IsValid(0) ||
+		tab.Column("diameter").IsValid(1) || tab.Column("routers").Ints[1] != 33603602 ||
+		!strings.HasPrefix(ec.Strings[1], "build huge: family slimfly: parameter q: too large to build") {
+		t.Errorf("dataset: %d rows, columns %v, error %v", tab.NumRows(), tab.ColumnNames(), ec)
 	}
 	p := MakePlan(load(t, nil, exp), en.Store, results)
 	if got := toRun(p); len(got) != 3 {

@@ -6,7 +6,7 @@ import "time"
 const (
 	EventPlan    = "plan"    // one per cell that will run (and, with Observer.All, per cached cell)
 	EventStart   = "start"   // a cell started computing
-	EventFinish  = "finish"  // a cell finished and its result is stored
+	EventFinish  = "finish"  // a cell finished and its result is stored (unless Reason says it is computed from failed cells)
 	EventError   = "error"   // a cell failed, or an output could not be written
 	EventSkip    = "skip"    // a cell was not run because an input failed or the run was interrupted
 	EventWrite   = "write"   // an output file under results/ was written
@@ -23,7 +23,7 @@ type Event struct {
 	Label      string  `json:"label,omitempty"`
 	Key        string  `json:"key,omitempty"`
 	Status     string  `json:"status,omitempty"` // plan: cached, new or stale
-	Reason     string  `json:"reason,omitempty"`
+	Reason     string  `json:"reason,omitempty"` // plan: why the cell runs; skip: why not; finish: why the result is not cached
 	Duration   float64 `json:"duration_s,omitempty"`
 	Error      string  `json:"error,omitempty"`
 	Path       string  `json:"path,omitempty"`

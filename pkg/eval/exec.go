@@ -4,17 +4,21 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/runexp/runexp/pkg/cache"
 	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/report"
 )
 
 // Engine executes plans: it computes cells on a local worker pool, stores
@@ -86,6 +90,81 @@ type result struct {
 	topo   *families.Topology
 	values metricValues
 	table  *dataset.Table
+
+	// failed is set, instead of everything else, for a row cell (see
+	// rowCell) that has no value in this run: its computation failed, or
+	// that of a row cell it needs. The dataset has null values and the
+	// error in the rows it feeds.
+	failed *failure
+	// incomplete is set for an output computed from failed cells (a
+	// dataset with failed rows, or a figure or table of one): it is written
+	// under results/ but not cached, so that the next run computes it again.
+	incomplete bool
+	// failures lists, for an incomplete dataset, the failed cells and the
+	// rows they left null.
+	failures []report.CellFailure
+}
+
+// failure is the failure of a row cell's own computation in this run.
+type failure struct {
+	cell *Cell
+	msg  string // short and deterministic (shortError)
+}
+
+// text is the failure as the error column of a dataset holds it: the
+// failed cell's label and its error.
+func (f *failure) text() string { return f.cell.Label + ": " + f.msg }
+
+// cellError is an error of a row cell's own computation: the build, metric
+// or simulation returned an error (a netsim deadlock, a limit, a disconnected
+// topology ...) or panicked. Such a cell fails alone: the datasets it feeds
+// are still assembled, with null values and msg in its rows. Any other error
+// (a cache entry that cannot be read or written, an interruption) keeps the
+// outputs that depend on the cell as an earlier run wrote them.
+type cellError struct {
+	err error
+	msg string // short and deterministic: no stack, no absolute path
+}
+
+func (e *cellError) Error() string { return e.err.Error() }
+func (e *cellError) Unwrap() error { return e.err }
+
+// storageError is a failure to read or write the cache inside a cell's
+// computation (a simulation's probes, a cached topology): not the cell's
+// own failure (see cellError).
+type storageError struct{ err error }
+
+func (e *storageError) Error() string { return e.err.Error() }
+func (e *storageError) Unwrap() error { return e.err }
+
+// rowCell reports whether c computes values of dataset rows: a build,
+// metric or simulation cell.
+func rowCell(c *Cell) bool { return c.group != "" || c.Kind == KindBuild }
+
+// maxErrorLen bounds the length in bytes of a failed cell's error in
+// datasets and reports.
+const maxErrorLen = 400
+
+// shortError returns msg as a failed cell's error for datasets and
+// reports: its first line, without the experiment's and the results
+// directory's absolute paths, at most maxErrorLen bytes, so that the same
+// failure gives the same bytes wherever it runs.
+func (r *run) shortError(c *Cell, msg string) string {
+	msg, _, _ = strings.Cut(msg, "\n")
+	msg = strings.TrimSpace(msg)
+	for _, d := range []string{r.en.Results, filepath.Dir(c.Exp.Path)} {
+		if abs, err := filepath.Abs(d); err == nil && abs != string(filepath.Separator) {
+			msg = strings.ReplaceAll(msg, abs+string(filepath.Separator), "")
+		}
+	}
+	if len(msg) > maxErrorLen {
+		cut := maxErrorLen
+		for cut > 0 && !utf8.RuneStart(msg[cut]) {
+			cut--
+		}
+		msg = msg[:cut] + "…"
+	}
+	return msg
 }
 
 // run is the state of one execution.
@@ -97,6 +176,10 @@ type run struct {
 	uses    map[*Cell]int            // remaining dependents that will read the result
 	failed  map[*Cell]bool           // cells that failed or were skipped in this run
 	outputs map[*Experiment][]string // files written or confirmed per experiment
+	// incomplete holds, for the manifest, why each cell that failed or was
+	// left incomplete by a failed cell is not cached ("failed in the last
+	// run: ..."): the next plan gives it as the reason the cell runs.
+	incomplete map[*Cell]string
 }
 
 func (en *Engine) emit(e Event) {
@@ -129,15 +212,18 @@ func (en *Engine) EmitPlan(p *Plan, all bool) {
 // every experiment and records the run's cells for the next plan. When ctx
 // is cancelled, no new cell starts; running cells are asked to stop, every
 // finished cell stays cached, outputs are not written, and Run returns
-// ctx.Err(). If cells fail, the others still run and are cached, the outputs
-// that do not depend on a failed cell are written, the files of those that
-// do are kept from the last run that wrote them, and the error wraps
-// ErrCellsFailed. A results directory that cannot be written is reported
-// before any cell is computed.
+// ctx.Err(). If cells fail, the others still run and are cached, and the
+// error wraps ErrCellsFailed. A build, metric or sim cell whose computation
+// fails (cellError) leaves null values and its error in the dataset rows it
+// feeds: the datasets, figures and tables are written all the same, but not
+// cached, and the next run computes the failed cell and them again. After
+// any other failure, the outputs that depend on the failed cell keep the
+// files of the last run that wrote them. A results directory that cannot be
+// written is reported before any cell is computed.
 func (en *Engine) Run(ctx context.Context, p *Plan) (*Summary, error) {
 	start := time.Now()
 	r := &run{en: en, plan: p, results: map[*Cell]*result{}, uses: map[*Cell]int{}, failed: map[*Cell]bool{},
-		outputs: map[*Experiment][]string{}}
+		outputs: map[*Experiment][]string{}, incomplete: map[*Cell]string{}}
 	sum := &Summary{}
 	runs := false
 	for _, pe := range p.Entries {
@@ -266,9 +352,10 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		}
 	}
 	type done struct {
-		t   *task
-		err error
-		dur time.Duration
+		t    *task
+		note string // why a finished cell is incomplete
+		err  error
+		dur  time.Duration
 	}
 	doneCh := make(chan done)
 	total, finished, running, failed := len(order), 0, 0, 0
@@ -288,6 +375,38 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			skip(d, "input "+t.cell.Label+" unavailable")
 		}
 	}
+	// fail records that t has no value because f's cell failed (from is
+	// the input through which it learns so): a row cell is skipped and
+	// passes the failure on, a dataset runs once its other inputs are done
+	// and holds the failure in its rows.
+	var fail func(t *task, f *failure, from *Cell)
+	fail = func(t *task, f *failure, from *Cell) {
+		switch {
+		case skipped[t]:
+			return
+		case t.cell.Kind == KindDataset:
+			if t.pending--; t.pending == 0 {
+				ready = append(ready, t)
+				sort.SliceStable(ready, func(i, j int) bool { return ready[i].index < ready[j].index })
+			}
+			return
+		case !rowCell(t.cell):
+			skip(t, "input "+from.Label+" failed")
+			return
+		}
+		skipped[t] = true
+		finished++
+		sum.Skipped++
+		r.mu.Lock()
+		r.results[t.cell] = &result{failed: f}
+		r.incomplete[t.cell] = "not computed in the last run: " + f.cell.Label + " failed"
+		r.mu.Unlock()
+		r.en.emit(Event{Type: EventSkip, Experiment: t.cell.Exp.Name, Cell: t.cell.ID, Kind: t.cell.Kind, Label: t.cell.Label,
+			Reason: "input " + from.Label + " failed", Done: finished, Total: total, Running: running})
+		for _, d := range t.dependents {
+			fail(d, f, t.cell)
+		}
+	}
 	workers := r.en.workers()
 	for {
 		for running < workers && len(ready) > 0 && ctx.Err() == nil {
@@ -298,8 +417,8 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 				Key: t.cell.Key.Short(), Done: finished, Total: total, Running: running})
 			go func() {
 				t0 := time.Now()
-				err := r.runCell(ctx, t.cell)
-				doneCh <- done{t, err, time.Since(t0)}
+				note, err := r.runCell(ctx, t.cell)
+				doneCh <- done{t, note, err, time.Since(t0)}
 			}()
 		}
 		if running == 0 {
@@ -321,15 +440,27 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 				r.failed[c] = true
 				r.en.emit(Event{Type: EventError, Experiment: c.Exp.Name, Cell: c.ID, Kind: c.Kind, Label: c.Label,
 					Error: msg, Duration: seconds(d.dur), Done: finished, Total: total, Running: running})
-				for _, dep := range d.t.dependents {
-					skip(dep, "input "+c.Label+" failed")
+				var ce *cellError
+				if errors.As(d.err, &ce) {
+					f := &failure{cell: c, msg: ce.msg}
+					r.mu.Lock()
+					r.results[c] = &result{failed: f}
+					r.incomplete[c] = "failed in the last run: " + ce.msg
+					r.mu.Unlock()
+					for _, dep := range d.t.dependents {
+						fail(dep, f, c)
+					}
+				} else {
+					for _, dep := range d.t.dependents {
+						skip(dep, "input "+c.Label+" failed")
+					}
 				}
 			}
 			continue
 		}
 		sum.Computed++
 		r.en.emit(Event{Type: EventFinish, Experiment: c.Exp.Name, Cell: c.ID, Kind: c.Kind, Label: c.Label,
-			Key: c.Key.Short(), Duration: seconds(d.dur), Done: finished, Total: total, Running: running})
+			Key: c.Key.Short(), Reason: d.note, Duration: seconds(d.dur), Done: finished, Total: total, Running: running})
 		var next []*task
 		for _, dep := range d.t.dependents {
 			dep.pending--
@@ -354,30 +485,51 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 	return failed
 }
 
-// runCell computes one cell from its inputs and stores the result.
-func (r *run) runCell(ctx context.Context, c *Cell) (err error) {
+// runCell computes one cell from its inputs and stores the result. The
+// error of a row cell's own computation is a *cellError. A result computed
+// from failed cells is kept for the outputs but not stored; note then says
+// so.
+func (r *run) runCell(ctx context.Context, c *Cell) (note string, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+			if rowCell(c) {
+				err = &cellError{err: err, msg: r.shortError(c, fmt.Sprint("panic: ", p))}
+			}
 		}
 	}()
 	inputs := make([]*result, len(c.Inputs))
 	for i, in := range c.Inputs {
 		res, err := r.input(in)
 		if err != nil {
-			return err
+			return "", err
 		}
 		inputs[i] = res
 	}
 	res, err := compute(withStore(ctx, r.en.Store), c, inputs, r.en.workers())
 	if err != nil {
-		return err
+		var se *storageError
+		if rowCell(c) && ctx.Err() == nil && !errors.As(err, &se) {
+			return "", &cellError{err: err, msg: r.shortError(c, err.Error())}
+		}
+		return "", err
 	}
 	if err := ctx.Err(); err != nil {
-		return err
+		return "", err
 	}
-	if err := r.en.Store.Put(c.Key, res.entry); err != nil {
-		return err
+	if res.incomplete {
+		n := len(res.failures)
+		note = "computed from a dataset with failed cells; written to results, not cached"
+		why := "incomplete in the last run: its dataset had failed cells"
+		if c.Kind == KindDataset {
+			note = fmt.Sprintf("assembled with %d failed %s; written to results, not cached", n, plural(n, "cell", "cells"))
+			why = fmt.Sprintf("incomplete in the last run: %d failed %s", n, plural(n, "cell", "cells"))
+		}
+		r.mu.Lock()
+		r.incomplete[c] = why
+		r.mu.Unlock()
+	} else if err := r.en.Store.Put(c.Key, res.entry); err != nil {
+		return "", err
 	}
 	r.mu.Lock()
 	if r.uses[c] > 0 || isOutput(c) {
@@ -390,7 +542,15 @@ func (r *run) runCell(ctx context.Context, c *Cell) (err error) {
 		}
 	}
 	r.mu.Unlock()
-	return nil
+	return note, nil
+}
+
+// plural returns one if n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // input returns the result of an input cell: computed in this run, verified
@@ -434,8 +594,9 @@ func isOutput(c *Cell) bool {
 
 // updateManifest records in m, e's manifest as read before the outputs
 // were written, the cells of e that are now in the cache, keeping the
-// previous record of cells that were not computed, and writes it if it
-// changed.
+// previous record of cells that were not computed, and the cells that
+// failed or are incomplete because a cell failed (with the reason the next
+// plan gives), and writes it if it changed.
 func (r *run) updateManifest(e *Experiment, m *manifest) error {
 	changed := false
 	current := map[string]bool{}
@@ -450,10 +611,32 @@ func (r *run) updateManifest(e *Experiment, m *manifest) error {
 			changed = true
 		}
 	}
+	for id := range m.Failed {
+		if !current[id] {
+			delete(m.Failed, id)
+			changed = true
+		}
+	}
+	r.mu.Lock()
+	incomplete := maps.Clone(r.incomplete)
+	r.mu.Unlock()
 	for _, pe := range r.plan.Entries {
 		c := pe.Cell
 		if c.Exp != e || (!pe.Run && pe.Status != Cached) {
 			continue
+		}
+		if why, ok := incomplete[c]; ok {
+			f := &manifestFailure{Key: c.Key.String(), Reason: why}
+			if prev := m.Failed[c.ID]; prev == nil || *prev != *f {
+				if m.Failed == nil {
+					m.Failed = map[string]*manifestFailure{}
+				}
+				m.Failed[c.ID] = f
+				changed = true
+			}
+		} else if _, ok := m.Failed[c.ID]; ok && (pe.Status == Cached || r.en.Store.Has(c.Key)) {
+			delete(m.Failed, c.ID)
+			changed = true
 		}
 		if pe.Run && !r.en.Store.Has(c.Key) {
 			continue

@@ -50,6 +50,13 @@ func (r *run) entryOf(c *Cell) (*cache.Entry, string, error) {
 	return e, "", nil
 }
 
+// computed returns the result of c computed in this run, or nil.
+func (r *run) computed(c *Cell) *result {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.results[c]
+}
+
 // declaredOutputs lists the files e's blocks produce under
 // results/<experiment>/, relative and slash-separated.
 func declaredOutputs(e *Experiment) []string {
@@ -106,7 +113,9 @@ func relPos(e *Experiment, pos string) string {
 }
 
 // writeOutputs writes the Parquet datasets, figures, tables, scorecard and
-// report of e. A file is rewritten only if its content changed. The files
+// report of e. A file is rewritten only if its content changed. The outputs
+// of a dataset assembled with failed cells are written (the report lists
+// the failures). The files
 // of an output whose cell failed or was skipped are left as an earlier run
 // wrote them, and the report says so; only the files of blocks that left
 // the experiment are removed (prev lists the outputs of the last run). It
@@ -167,6 +176,10 @@ func (r *run) writeOutputs(e *Experiment, prev []string) (int, error) {
 		}
 		data, _ := ent.Blob(blobParquet)
 		put(rel, data)
+		if res := r.computed(g.Datasets[s]); res != nil && res.incomplete {
+			se.Columns = append(se.Columns, report.ErrorColumn)
+			ix.Failures = append(ix.Failures, res.failures...)
+		}
 		ix.Studies = append(ix.Studies, se)
 	}
 	for _, f := range e.Figures {

@@ -70,6 +70,16 @@ type manifest struct {
 	Version int                       `json:"version"`
 	Cells   map[string]*manifestEntry `json:"cells"`
 	Outputs []string                  `json:"outputs"` // files written under results/<experiment>/, relative
+	// Failed records the cells of the last run that are not cached because
+	// a cell failed (see run.incomplete), by cell ID.
+	Failed map[string]*manifestFailure `json:"failed,omitempty"`
+}
+
+// manifestFailure is a cell that failed, or was left incomplete by a failed
+// cell, in the last run.
+type manifestFailure struct {
+	Key    string `json:"key"`
+	Reason string `json:"reason"` // e.g. "failed in the last run: netsim: ..."
 }
 
 type manifestEntry struct {
@@ -189,15 +199,19 @@ func MakePlan(g *Graph, store *cache.Store, results string) *Plan {
 			continue
 		}
 		m := manifests[pe.Cell.Exp]
-		pe.Status, pe.Reason = staleness(pe.Cell, m.Cells[pe.Cell.ID], corrupt[pe.Cell])
+		pe.Status, pe.Reason = staleness(pe.Cell, m.Cells[pe.Cell.ID], m.Failed[pe.Cell.ID], corrupt[pe.Cell])
 	}
 	return p
 }
 
-// staleness compares a cell with its record from the last run.
-func staleness(c *Cell, prev *manifestEntry, corrupt bool) (Status, string) {
+// staleness compares a cell with its record from the last run, where it
+// may have failed.
+func staleness(c *Cell, prev *manifestEntry, failed *manifestFailure, corrupt bool) (Status, string) {
 	if corrupt {
 		return Stale, "cache entry was corrupt"
+	}
+	if failed != nil && failed.Key == c.Key.String() {
+		return New, failed.Reason
 	}
 	if prev == nil {
 		return New, "not computed before"
@@ -309,7 +323,8 @@ func isScalar(v any) bool {
 // datasets, without computing any topology or metric cell. A dataset comes
 // from the cache or, if it is not there, from results/<experiment>/<study>.parquet
 // when that file carries the dataset's key (so committed results can be
-// re-rendered on a fresh clone); it is then added to the cache. With force,
+// re-rendered on a fresh clone); it is then added to the cache. A file
+// assembled with failed cells is not a result: `run` computes it again. With force,
 // every figure and table is rendered again even if cached. A figure or table
 // whose dataset is unavailable fails when run, naming the study.
 func MakeReportPlan(g *Graph, store *cache.Store, results string, force bool) *Plan {
@@ -359,8 +374,8 @@ func loadDataset(c *Cell, store *cache.Store, results string) *cache.Entry {
 		return nil
 	}
 	t, err := dataset.ReadParquet(bytes.NewReader(data), int64(len(data)))
-	if err != nil || t.Meta["runexp.key"] != c.Key.String() {
-		return nil
+	if err != nil || t.Meta["runexp.key"] != c.Key.String() || t.Meta[metaFailures] != "" {
+		return nil // another dataset, or one assembled with failed cells: not a result to cache
 	}
 	e := &cache.Entry{Blobs: []cache.Blob{{Name: blobParquet, Data: data}}}
 	if store.Put(c.Key, e) != nil {

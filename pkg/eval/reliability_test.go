@@ -300,3 +300,39 @@ func TestGCForeignFiles(t *testing.T) {
 		t.Error("gc left runexp's temporary file")
 	}
 }
+
+// TestStorageFailureKeepsOutputs makes a metric cell of a study whose
+// dataset is computed again fail in a second run because its result cannot be stored (its cache entry
+// path is a non-empty directory): that is not a failure of the cell's
+// computation, so the dataset is not assembled with a null row; its files,
+// and those of its figure and table, stay as the first run wrote them.
+func TestStorageFailureKeepsOutputs(t *testing.T) {
+	exp, results := fixture(t)
+	g := load(t, nil, exp)
+	runAll(t, g, results, 2)
+	want := outputFiles(t, filepath.Join(results, "small"))
+	os.Remove(cellFile(t, g, results, "dataset/s")) // the dataset runs, so its inputs are verified
+	path := cellFile(t, g, results, "distance/sf/0")
+	os.Remove(path)
+	if err := os.MkdirAll(filepath.Join(path, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	en := NewEngine(results, 2, nil)
+	_, err := en.Run(context.Background(), MakePlan(load(t, nil, exp), en.Store, results))
+	if !errors.Is(err, ErrCellsFailed) {
+		t.Fatalf("err = %v, want ErrCellsFailed", err)
+	}
+	got := outputFiles(t, filepath.Join(results, "small"))
+	for _, f := range []string{"s.parquet", "figures/f.png", "tables/t.md", "scorecard.json"} {
+		if !bytes.Equal(got[f], want[f]) {
+			t.Errorf("%s changed after a cell's result could not be stored", f)
+		}
+	}
+	md := string(got["report.md"])
+	if !strings.Contains(md, "Not updated by the last run") || strings.Contains(md, "Failed cells") {
+		t.Errorf("report.md:\n%s", md)
+	}
+	os.RemoveAll(path)
+	runAll(t, load(t, nil, exp), results, 2)
+	sameOutputs(t, outputFiles(t, filepath.Join(results, "small")), want)
+}

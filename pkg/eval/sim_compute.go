@@ -366,7 +366,7 @@ func probeSim(ctx context.Context, store *cache.Store, c *Cell, t *families.Topo
 				}
 			}
 		} else if !errors.Is(err, cache.ErrNotFound) {
-			return nil, err
+			return nil, &storageError{err}
 		}
 	}
 	j := c.simJob(t)
@@ -382,7 +382,7 @@ func probeSim(ctx context.Context, store *cache.Store, c *Cell, t *families.Topo
 			return nil, err
 		}
 		if err := store.Put(key, &cache.Entry{Blobs: []cache.Blob{{Name: blobValues, Data: encodeValues(v)}}}); err != nil {
-			return nil, err
+			return nil, &storageError{err}
 		}
 	}
 	return v, nil

@@ -26,4 +26,12 @@
 // An Expectation selects one row of a study table, names a column and gives
 // the expected value with an absolute or relative tolerance. Check evaluates
 // it; ScorecardMarkdown and ScorecardJSON summarise the results.
+//
+// # Failed cells
+//
+// A study table assembled while some of its cells failed has null values
+// in the rows those cells feed and an ErrorColumn saying why. Figures skip
+// the null points, Markdown and LaTeX tables print "error" in their place,
+// Check fails an expectation on such a value with the error as its reason,
+// and RenderIndex lists the failed cells (Index.Failures) near the top.
 package report

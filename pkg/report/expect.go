@@ -80,14 +80,19 @@ type Result struct {
 	OK  bool          // whether the expectation holds
 	// Err says why no value could be compared ("no row matches ...",
 	// "2 rows match ...", "column ... missing") or why the comparison
-	// failed other than by tolerance (a kind mismatch); empty otherwise.
+	// failed other than by tolerance (a kind mismatch, or "cell failed:
+	// ..." when the value is missing because its cell failed, see
+	// ErrorColumn); empty otherwise.
 	Err string
 }
 
 // exactRel is the relative tolerance of an "exact" float comparison.
 const exactRel = 1e-9
 
-// Check evaluates e against t, the table named e.Table.
+// Check evaluates e against t, the table named e.Table. A value that is
+// null because its cell failed (its row has an ErrorColumn value) fails
+// the expectation with "cell failed: " and the row's error as the reason,
+// whatever the expected value.
 func Check(e Expectation, t *dataset.Table) Result {
 	r := Result{Expectation: e}
 	if t == nil {
@@ -112,11 +117,13 @@ func Check(e Expectation, t *dataset.Table) Result {
 		return r
 	case e.Every:
 		// Got is the first row that fails, or the first row.
-		bad := 0
+		bad, failed := 0, ""
 		for _, row := range rows {
-			if ok, _ := e.compare(col.Value(row)); !ok {
+			v := col.Value(row)
+			fe := failedValue(t, row, v)
+			if ok, _ := e.compare(v); !ok || fe != "" {
 				if bad == 0 {
-					r.Got = col.Value(row)
+					r.Got, failed = v, fe
 				}
 				bad++
 			}
@@ -125,7 +132,14 @@ func Check(e Expectation, t *dataset.Table) Result {
 			r.Got, r.OK = col.Value(rows[0]), true
 			return r
 		}
-		_, r.Err = e.compare(r.Got)
+		switch {
+		case failed != "" && bad > 1:
+			r.Err = fmt.Sprintf("%s (%d of %d rows fail)", failed, bad, len(rows))
+		case failed != "":
+			r.Err = failed
+		default:
+			_, r.Err = e.compare(r.Got)
+		}
 		if r.Err == "" {
 			r.Err = fmt.Sprintf("%d of %d rows fail", bad, len(rows))
 		}
@@ -135,6 +149,10 @@ func Check(e Expectation, t *dataset.Table) Result {
 		return r
 	}
 	r.Got = col.Value(rows[0])
+	if fe := failedValue(t, rows[0], r.Got); fe != "" {
+		r.Err = fe // the value is missing because its cell failed
+		return r
+	}
 	r.OK, r.Err = e.compare(r.Got)
 	return r
 }

@@ -93,6 +93,7 @@ func AddRatios(spec TableSpec, t *dataset.Table) (*dataset.Table, error) {
 type tableData struct {
 	cols []*dataset.Column
 	rows []int
+	t    *dataset.Table
 }
 
 // prepare validates spec against t and resolves columns and row order.
@@ -103,7 +104,7 @@ func prepare(spec TableSpec, t *dataset.Table) (*tableData, error) {
 	if err := t.Check(); err != nil {
 		return nil, err
 	}
-	d := &tableData{}
+	d := &tableData{t: t}
 	if len(spec.Columns) == 0 {
 		d.cols = t.Columns
 	}
@@ -305,7 +306,8 @@ func trimZeros(s string) string {
 	return s
 }
 
-// formatted returns the header and cells of d, formatted for humans.
+// formatted returns the header and cells of d, formatted for humans. A
+// null cell of a row whose cells failed (ErrorColumn) reads "error".
 func formatted(spec TableSpec, d *tableData) (head []string, body [][]string, err error) {
 	head = make([]string, len(d.cols))
 	for i, c := range d.cols {
@@ -314,7 +316,12 @@ func formatted(spec TableSpec, d *tableData) (head []string, body [][]string, er
 	body = make([][]string, len(d.rows))
 	for k, r := range d.rows {
 		body[k] = make([]string, len(d.cols))
+		failed := rowError(d.t, r) != ""
 		for i, c := range d.cols {
+			if failed && !c.IsValid(r) {
+				body[k][i] = errorText // null because a cell of the row failed
+				continue
+			}
 			if body[k][i], err = cell(spec, c, r); err != nil {
 				return nil, nil, err
 			}

@@ -31,11 +31,6 @@ const (
 // step that can take long (building, decoding a cached topology, the
 // metric computations) returns ctx.Err() soon after ctx is cancelled.
 func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, error) {
-	if testHookCompute != nil && (c.group != "" || c.Kind == KindBuild) {
-		if err := testHookCompute(c); err != nil {
-			return nil, err
-		}
-	}
 	if c.group != "" && len(in) > 0 {
 		t, err := inputTopology(ctx, c, in[0])
 		if err != nil {
@@ -490,7 +485,3 @@ func computeTable(c *Cell, full *dataset.Table) (*result, error) {
 		{Name: blobMarkdown, Data: md}, {Name: blobLaTeX, Data: tex}, {Name: blobCSV, Data: csv}, {Name: blobExpect, Data: exp},
 	}}}, nil
 }
-
-// testHookCompute, set by tests, is called before a build, metric or sim
-// cell is computed: an error it returns (or a panic) is the cell's.
-var testHookCompute func(c *Cell) error

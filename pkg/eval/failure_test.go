@@ -67,20 +67,42 @@ table "t" {
 }
 `
 
-// failCells makes the cells with the given labels fail (testHookCompute)
-// with the error of fail, until the test ends or the returned function is
-// called.
-func failCells(t *testing.T, fail func(label string) error) func() {
-	t.Helper()
-	testHookCompute = func(c *Cell) error { return fail(c.Label) }
-	restore := func() { testHookCompute = nil }
-	t.Cleanup(restore)
-	return restore
+// cellFailer makes cells fail: those for whose label fail returns an
+// error (or panics), until fix is called.
+type cellFailer struct {
+	mu   sync.Mutex
+	fail func(label string) error
 }
 
-// runCells plans and runs g, returning the summary, the sorted IDs of the
+// hook is the engine's computeHook.
+func (f *cellFailer) hook(c *Cell) error {
+	if f == nil {
+		return nil
+	}
+	f.mu.Lock()
+	fail := f.fail
+	f.mu.Unlock()
+	if fail == nil {
+		return nil
+	}
+	return fail(c.Label)
+}
+
+// fix removes the cause: no cell fails any more.
+func (f *cellFailer) fix() {
+	f.mu.Lock()
+	f.fail = nil
+	f.mu.Unlock()
+}
+
+// failCells returns a cellFailer with fail.
+func failCells(fail func(label string) error) *cellFailer {
+	return &cellFailer{fail: fail}
+}
+
+// runCells plans and runs g (its cells failing as f says; f may be nil), returning the summary, the sorted IDs of the
 // cells computed and the error.
-func runCells(g *Graph, results string) (*Summary, []string, error) {
+func runCells(g *Graph, results string, f *cellFailer) (*Summary, []string, error) {
 	var mu sync.Mutex
 	var computed []string
 	en := NewEngine(results, 2, ObserverFunc(func(e Event) {
@@ -90,6 +112,7 @@ func runCells(g *Graph, results string) (*Summary, []string, error) {
 			mu.Unlock()
 		}
 	}))
+	en.computeHook = f.hook
 	sum, err := en.Run(context.Background(), MakePlan(g, en.Store, results))
 	sort.Strings(computed)
 	return sum, computed, err
@@ -174,7 +197,7 @@ func TestFailedCellRows(t *testing.T) {
 			os.WriteFile(exp, []byte(failingExperiment), 0o644)
 			results := filepath.Join(d, "results")
 			out := filepath.Join(results, "fail")
-			fixed := failCells(t, func(label string) error {
+			failer := failCells(func(label string) error {
 				if label != tt.cell {
 					return nil
 				}
@@ -184,7 +207,7 @@ func TestFailedCellRows(t *testing.T) {
 				return tt.err
 			})
 			g := load(t, nil, exp)
-			sum, _, err := runCells(g, results)
+			sum, _, err := runCells(g, results, failer)
 			if !errors.Is(err, ErrCellsFailed) || sum.Failed != 1 {
 				t.Fatalf("run: %v (summary %+v), want 1 failed cell", err, sum)
 			}
@@ -302,7 +325,7 @@ func TestFailedCellRows(t *testing.T) {
 			}
 
 			// The same failure gives the same bytes.
-			sum, _, err = runCells(load(t, nil, exp), results)
+			sum, _, err = runCells(load(t, nil, exp), results, failer)
 			if !errors.Is(err, ErrCellsFailed) || sum.Written != 0 {
 				t.Errorf("second failing run: %v, %d files written, want none", err, sum.Written)
 			}
@@ -311,8 +334,8 @@ func TestFailedCellRows(t *testing.T) {
 			// Once the cause is gone, the next run computes the failed cell
 			// and its dependents only, and the outputs are those of a run
 			// that never failed.
-			fixed()
-			sum, computed, err := runCells(load(t, nil, exp), results)
+			failer.fix()
+			sum, computed, err := runCells(load(t, nil, exp), results, failer)
 			if err != nil || sum.Failed != 0 {
 				t.Fatalf("run after the fix: %v (summary %+v)", err, sum)
 			}
@@ -326,7 +349,7 @@ func TestFailedCellRows(t *testing.T) {
 				t.Errorf("run after the fix computed\n %v\nwant\n %v", computed, tt.rerun)
 			}
 			sameOutputs(t, outputFiles(t, out), ref)
-			if sum, computed, _ := runCells(load(t, nil, exp), results); sum.Computed != 0 {
+			if sum, computed, _ := runCells(load(t, nil, exp), results, failer); sum.Computed != 0 {
 				t.Errorf("a third run computed %v", computed)
 			}
 		})
@@ -343,13 +366,13 @@ func TestFailedSeed(t *testing.T) {
 	os.WriteFile(exp, []byte(src), 0o644)
 	results := filepath.Join(dir, "results")
 	const cell = "sim t2d k=3 routing=dor load=0.1 seed#1"
-	failCells(t, func(label string) error {
+	failer := failCells(func(label string) error {
 		if label == cell {
 			return &netsim.DeadlockError{Cycle: 5, Idle: 3, InFlight: 2}
 		}
 		return nil
 	})
-	sum, _, err := runCells(load(t, nil, exp), results)
+	sum, _, err := runCells(load(t, nil, exp), results, failer)
 	if !errors.Is(err, ErrCellsFailed) || sum.Failed != 1 {
 		t.Fatalf("run: %v (summary %+v)", err, sum)
 	}
@@ -385,13 +408,13 @@ func TestFailedDatasetNotAdopted(t *testing.T) {
 	exp := filepath.Join(dir, "fail.hcl")
 	os.WriteFile(exp, []byte(failingExperiment), 0o644)
 	results := filepath.Join(dir, "results")
-	failCells(t, func(label string) error {
+	failer := failCells(func(label string) error {
 		if label == "load t2d k=4" {
 			return errors.New("injected")
 		}
 		return nil
 	})
-	if _, _, err := runCells(load(t, nil, exp), results); !errors.Is(err, ErrCellsFailed) {
+	if _, _, err := runCells(load(t, nil, exp), results, failer); !errors.Is(err, ErrCellsFailed) {
 		t.Fatalf("run: %v", err)
 	}
 	os.RemoveAll(CacheDir(results))

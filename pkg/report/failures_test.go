@@ -132,7 +132,12 @@ func TestRenderIndexFailures(t *testing.T) {
 				Error: "netsim: deadlock at cycle 812: 17 flits in the network, none moved for 300 cycles"},
 		},
 		NotUpdated: []string{"figure g: its cell failed or was skipped; no earlier output"},
-		Scorecard:  &ScoreSummary{Passed: 1, Total: 3, Markdown: "scorecard.md", JSON: "scorecard.json"},
+		Scorecard: NewScoreSummary([]Result{
+			{Expectation: Expectation{Table: "t", Name: "r3", Column: "routers", Want: iv(9)}, Got: iv(9), OK: true},
+			{Expectation: Expectation{Table: "t", Name: "u3", Column: "utilization", Want: iv(1), Rel: 0.5, Why: "read off a figure"},
+				Err: "cell failed: load t2d k=3: load_routing \"group_minimal\" needs router groups"},
+			{Expectation: Expectation{Table: "t", Name: "k3", Column: "k", Want: iv(4), Kind: KindCheck, Note: "k is set to 3 by the file"}, Got: iv(3)},
+		}, "scorecard.md", "scorecard.json"),
 	}
 	md := RenderIndex(ix)
 	golden(t, "report_failures.md", md)

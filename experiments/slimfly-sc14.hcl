@@ -498,7 +498,6 @@ figure "fig5c" {
   y_label = "Bisection bandwidth [Gb/s]"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 table "fig5c" {
@@ -915,7 +914,6 @@ figure "fig11c" {
   y_label = "Total cost [$]"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 figure "fig11d" {

@@ -515,7 +515,6 @@ figure "fig5c" {
   y_label = "Bisection bandwidth [Gb/s]"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 table "fig5c" {
@@ -1047,7 +1046,6 @@ figure "fig11c" {
   y_label = "Total cost [$]"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 figure "fig11d" {

@@ -26,7 +26,7 @@ const (
 // changes; exactly the cells of that kind (and their dependents) rerun.
 const (
 	datasetVersion = 1
-	figureVersion  = 1
+	figureVersion  = 2
 	tableVersion   = 1
 )
 

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/runexp/runexp/pkg/report"
 )
 
 // rowsStudy is a study of literal rows (x from 0 to 4) for the cases below.
@@ -195,5 +197,98 @@ func TestBadNumbers(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestFigureStyleAttrs decodes the legend, legend_title, lines_only and
+// error_bars attributes of a figure into its spec, and error_bars to the
+// confidence-interval column of each y column: <y>_ci95 of a sim metric
+// with seeds > 1, resilience_halfwidth for a resilience mean.
+func TestFigureStyleAttrs(t *testing.T) {
+	resilience := strings.Replace(topo, `metrics    = ["routers"]`, `metrics    = ["resilience_disconnect", "resilience_disconnect_step", "resilience_halfwidth"]`, 1)
+	replicated := strings.Replace(topo, `metrics    = ["routers"]`, "metrics = [\"latency\", \"accepted_load\"]\n  sim {\n    seeds = 3\n  }", 1)
+	fig := func(study, attrs string) string {
+		return study + "figure \"f\" {\n  study = study.s\n" + attrs + "\n}\n"
+	}
+	empty := ""
+	cases := []struct {
+		name, src string
+		check     func(s report.FigureSpec) bool
+	}{
+		{"defaults", fig(topo, `x = "k"
+y = "routers"`), func(s report.FigureSpec) bool {
+			return s.Legend == "" && s.LegendTitle == nil && s.LinesOnly == nil && !s.AllLinesOnly && s.YErr == nil && s.ErrorStyle == ""
+		}},
+		{"outside legend, empty title", fig(topo, `x = "k"
+y = "routers"
+legend = "outside"
+legend_title = ""`), func(s report.FigureSpec) bool {
+			return s.Legend == "outside" && s.LegendTitle != nil && *s.LegendTitle == empty
+		}},
+		{"auto legend, title", fig(topo, `x = "k"
+y = "routers"
+legend = "auto"
+legend_title = "k̄ [hops]"`), func(s report.FigureSpec) bool {
+			return s.Legend == "auto" && *s.LegendTitle == "k̄ [hops]"
+		}},
+		{"lines_only list", fig(topo, `x = "k"
+y = "routers"
+lines_only = ["Ideal", "Bound"]`), func(s report.FigureSpec) bool {
+			return strings.Join(s.LinesOnly, "|") == "Ideal|Bound" && !s.AllLinesOnly
+		}},
+		{"lines_only string", fig(topo, `x = "k"
+y = "routers"
+lines_only = "Ideal"`), func(s report.FigureSpec) bool {
+			return strings.Join(s.LinesOnly, "|") == "Ideal"
+		}},
+		{"lines_only true", fig(topo, `x = "k"
+y = "routers"
+lines_only = true`), func(s report.FigureSpec) bool { return s.AllLinesOnly && s.LinesOnly == nil }},
+		{"error bars of seeds", fig(replicated, `x = "k"
+y = ["latency", "accepted_load"]
+error_bars = true`), func(s report.FigureSpec) bool {
+			return strings.Join(s.YErr, ",") == "latency_ci95,accepted_load_ci95" && s.ErrorStyle == ""
+		}},
+		{"error band of seeds", fig(replicated, `x = "k"
+y = "latency"
+error_bars = "band"`), func(s report.FigureSpec) bool {
+			return strings.Join(s.YErr, ",") == "latency_ci95" && s.ErrorStyle == "band"
+		}},
+		{"error bars off", fig(replicated, `x = "k"
+y = "latency"
+error_bars = false`), func(s report.FigureSpec) bool { return s.YErr == nil }},
+		{"resilience spread", fig(resilience, `x = "k"
+y = ["resilience_disconnect", "resilience_disconnect_step"]
+error_bars = "bars"`), func(s report.FigureSpec) bool {
+			return strings.Join(s.YErr, ",") == "resilience_halfwidth," && s.ErrorStyle == "bars"
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			exps, errs := loadSource(t, c.src, nil)
+			if errs != "no diagnostics" {
+				t.Fatal(errs)
+			}
+			if s := exps[0].Figures[0].Spec; !c.check(s) {
+				t.Errorf("spec %+v", s)
+			}
+		})
+	}
+	bad := []struct {
+		name, src, want, at string
+	}{
+		{"unknown legend", fig(topo, "x = \"k\"\ny = \"routers\"\nlegend = \"outside-left\""), `legend must be one of auto, top-right, top-left, bottom-right, bottom-left, outside, outside-right, outside-bottom, none, got "outside-left"`, "15:10"},
+		{"legend title not a string", fig(topo, "x = \"k\"\ny = \"routers\"\nlegend_title = [1]"), "legend_title must be a string", "15:16"},
+		{"lines_only a number", fig(topo, "x = \"k\"\ny = \"routers\"\nlines_only = 2"), "lines_only must be true, false or a list of series", "15:14"},
+		{"lines_only of numbers", fig(topo, "x = \"k\"\ny = \"routers\"\nlines_only = [\"a\", 2]"), "element 2 is the number 2", "15:20"},
+		{"error_bars unknown", fig(replicated, "x = \"k\"\ny = \"latency\"\nerror_bars = \"whiskers\""), `error_bars must be true, false, "bars" or "band", got the string "whiskers"`, "18:14"},
+		{"error_bars without intervals", fig(topo, "x = \"k\"\ny = \"routers\"\nerror_bars = \"band\""), "resilience_halfwidth for resilience_disconnect", "15:14"},
+		{"resilience without halfwidth", fig(strings.Replace(resilience, `, "resilience_halfwidth"`, "", 1), "x = \"k\"\ny = \"resilience_disconnect\"\nerror_bars = true"), "(list it in metrics)", "15:14"},
+	}
+	for _, c := range bad {
+		t.Run(c.name, func(t *testing.T) {
+			diags, _ := loadTimed(t, c.src)
+			wantDiag(t, diags, c.want, c.at)
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -106,7 +107,7 @@ func (d *decoder) stringMapAttr(a *hclsyntax.Attribute) (map[string]string, bool
 
 var figureAttrs = []string{"study", "overlay", "title", "description", "x", "y", "series", "panels", "panel_cols", "where",
 	"x_scale", "y_scale", "x_label", "y_label", "x_min", "x_max", "y_min", "y_max", "width", "height",
-	"legend", "lines", "series_labels", "error_bars"}
+	"legend", "legend_title", "lines", "lines_only", "series_labels", "error_bars"}
 
 // decodeFigure decodes a figure block.
 func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *Figure {
@@ -212,11 +213,15 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 	}
 	if a, ok := attrs["legend"]; ok {
 		if v, ok := d.stringAttr(a, nil); ok {
-			valid := []string{"top-right", "top-left", "bottom-right", "bottom-left", "none"}
-			if !contains(valid, v) {
-				d.errorf(a.Expr.Range(), "Invalid legend", "legend must be one of %s, got %q.", strings.Join(valid, ", "), v)
+			if !contains(report.LegendPositions, v) {
+				d.errorf(a.Expr.Range(), "Invalid legend", "legend must be one of %s, got %q.", strings.Join(report.LegendPositions, ", "), v)
 			}
 			spec.Legend = v
+		}
+	}
+	if a, ok := attrs["legend_title"]; ok {
+		if v, ok := d.stringAttr(a, nil); ok {
+			spec.LegendTitle = &v
 		}
 	}
 	if a, ok := attrs["lines"]; ok {
@@ -224,27 +229,14 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 			spec.Lines = &v
 		}
 	}
+	if a, ok := attrs["lines_only"]; ok {
+		d.linesOnlyAttr(a, spec)
+	}
 	if a, ok := attrs["series_labels"]; ok {
 		spec.SeriesLabels, _ = d.stringMapAttr(a)
 	}
 	if a, ok := attrs["error_bars"]; ok {
-		if on, ok := d.boolAttr(a); ok && on {
-			cols := columnNames(s)
-			var have []string
-			for _, y := range spec.Y {
-				e := y + ciSuffix
-				if slices.Contains(cols, e) {
-					spec.YErr = append(spec.YErr, e)
-					have = append(have, e)
-				} else {
-					spec.YErr = append(spec.YErr, "")
-				}
-			}
-			if len(have) == 0 {
-				d.errorf(a.Expr.Range(), "No error bars", "error_bars draws the %s columns of a study with seeds > 1 (the 95%% confidence interval of each mean); study %q has none for %s.",
-					"<y>"+ciSuffix, s.Name, strings.Join(spec.Y, ", "))
-			}
-		}
+		d.errorBarsAttr(a, s, spec)
 	}
 	defer d.defaultSeries(f, attrs)
 	if a, ok := attrs["overlay"]; ok {
@@ -282,6 +274,90 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 		}
 	}
 	return f
+}
+
+// linesOnlyAttr decodes lines_only: true (every series) or the series
+// (keys or display labels) drawn as model curves.
+func (d *decoder) linesOnlyAttr(a *hclsyntax.Attribute, spec *report.FigureSpec) {
+	v, ok := d.eval(a.Expr)
+	if !ok {
+		return
+	}
+	if !v.IsNull() && v.Type() == cty.Bool {
+		spec.AllLinesOnly = v.True()
+		return
+	}
+	if !v.IsNull() && (v.Type() == cty.String || v.Type().IsListType() || v.Type().IsTupleType() || v.Type().IsSetType()) {
+		names, _, ok := d.stringListAttr(a)
+		if ok {
+			spec.LinesOnly = names
+		}
+		return
+	}
+	d.errorf(a.Expr.Range(), "Invalid value", "lines_only must be true, false or a list of series (legend labels), got %s.", describeCty(v))
+}
+
+// resilienceMeans are the resilience metrics that are means over failure
+// samples: resilience_halfwidth bounds the half-width of their 95%
+// confidence intervals.
+var resilienceMeans = []string{"resilience_disconnect", "resilience_diameter", "resilience_avg_distance"}
+
+// errorColumn returns the column of study s holding the half-width of the
+// 95% confidence interval of column y, or "": y's _ci95 column (a sim
+// metric with seeds > 1) or, for a resilience mean, resilience_halfwidth.
+func errorColumn(s *Study, y string) string {
+	if s.Column(y+ciSuffix) != nil {
+		return y + ciSuffix
+	}
+	if slices.Contains(resilienceMeans, y) && s.Column("resilience_halfwidth") != nil {
+		return "resilience_halfwidth"
+	}
+	return ""
+}
+
+// errorBarsAttr decodes error_bars: true or "bars" (error bars), "band"
+// (translucent bands) or false, drawing the confidence interval of each
+// y column that has one.
+func (d *decoder) errorBarsAttr(a *hclsyntax.Attribute, s *Study, spec *report.FigureSpec) {
+	v, ok := d.eval(a.Expr)
+	if !ok {
+		return
+	}
+	switch {
+	case !v.IsNull() && v.Type() == cty.Bool:
+		if !v.True() {
+			return
+		}
+	case !v.IsNull() && v.Type() == cty.String && contains(report.ErrorStyles, v.AsString()):
+		spec.ErrorStyle = v.AsString()
+	default:
+		d.errorf(a.Expr.Range(), "Invalid value", "error_bars must be true, false, %s, got %s.", quoteList(report.ErrorStyles, " or "), describeCty(v))
+		return
+	}
+	var have []string
+	for _, y := range spec.Y {
+		e := errorColumn(s, y)
+		spec.YErr = append(spec.YErr, e)
+		if e != "" {
+			have = append(have, e)
+		}
+	}
+	if len(have) == 0 {
+		d.errorf(a.Expr.Range(), "No error bars", "error_bars draws the 95%% confidence interval of each y column: the %s column of a sim metric (a study with seeds > 1), or resilience_halfwidth for %s (list it in metrics); study %q has none for %s.",
+			"<y>"+ciSuffix, strings.Join(resilienceMeans, ", "), s.Name, strings.Join(spec.Y, ", "))
+	}
+}
+
+// quoteList quotes each of names and joins them, the last with sep.
+func quoteList(names []string, sep string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + sep + q[len(q)-1]
 }
 
 // decodeTable decodes a table block with its expect blocks.

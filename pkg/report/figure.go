@@ -1,13 +1,12 @@
 package report
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/runexp/runexp/pkg/dataset"
@@ -17,8 +16,6 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
 )
 
 // FigureSpec describes a line/marker figure drawn from the columns of a
@@ -53,21 +50,52 @@ type FigureSpec struct {
 	// Width and Height give the size of one panel in centimetres;
 	// 0 means 12 by 8.
 	Width, Height float64
-	// Legend is the legend position: "top-left", "top-right" (the
-	// default when empty), "bottom-left", "bottom-right" or "none".
+	// Legend is the legend position, one of LegendPositions: "auto" (the
+	// default when empty) puts it in the first corner of the data area,
+	// of top-right, top-left, bottom-right and bottom-left, where it hides
+	// no marker, line, error bar or band; if some panel has no such
+	// corner, outside (as "outside") if the panels keep at least half
+	// their data area's width and height, else in the corner where it
+	// hides the fewest markers (then lines). "top-right",
+	// "top-left", "bottom-right" and "bottom-left" put it in that corner
+	// whatever it hides; "outside-right" and "outside-bottom" put one
+	// legend of all series beside or below the panels, which shrink to
+	// make room; "outside" takes the side that leaves the panels at least
+	// half the figure's width or height and takes less of its area (right
+	// on a tie); "none" draws none.
 	Legend string
+	// LegendTitle, if not nil, is the legend's title ("" for none). By
+	// default a legend whose entries are the values of one Series column
+	// (with one Y column) is titled with the column's name and unit, as
+	// "buffer [flits]" for a column buffer_flits in flits, unless the
+	// column is "label" or "topology", whose values are names already.
+	LegendTitle *string
 	// Lines says whether to join the points of a series by lines; nil
-	// means true. Markers are always drawn.
+	// means true. Markers are drawn unless the series is lines-only.
 	Lines *bool
-	// SeriesLabels optionally maps series keys (the default legend
-	// labels, see RenderFigure) to display names.
+	// LinesOnly lists series, by key or display label (see RenderFigure),
+	// drawn as model curves: thick lines without markers, black (then
+	// grey) with a dash pattern of their own. AllLinesOnly draws every
+	// series so.
+	LinesOnly    []string
+	AllLinesOnly bool
+	// SeriesLabels maps series keys (see RenderFigure), or the parts they
+	// are made of (a series column's value, a y column's name), to
+	// display names.
 	SeriesLabels map[string]string
 	// YErr optionally gives, for each column of Y, a numeric column with
-	// the half-width of an error bar drawn at every point (such as the
-	// 95% confidence interval of a mean over seeds); "" draws none. Empty
-	// or of the length of Y.
+	// the half-width of an error interval at every point (such as the 95%
+	// confidence interval of a mean over seeds); "" draws none. Empty or
+	// of the length of Y.
 	YErr []string
+	// ErrorStyle is how YErr is drawn, one of ErrorStyles: "bars" (the
+	// default when empty) or "band", a translucent band in the series'
+	// colour (a series of one point gets a bar).
+	ErrorStyle string
 }
+
+// ErrorStyles lists the values of FigureSpec.ErrorStyle ("" is "bars").
+var ErrorStyles = []string{"bars", "band"}
 
 // Figure rendering constants.
 const (
@@ -82,47 +110,33 @@ const (
 	TitleBand = 1.0
 )
 
-// palette holds the series colours (the D3/matplotlib "category10"
-// palette); shapes the marker shapes. Series i is drawn in
-// palette[i%10] with shapes[i%8], so the first 40 series differ.
-var (
-	palette = []color.Color{
-		rgb(0x1f, 0x77, 0xb4), rgb(0xff, 0x7f, 0x0e), rgb(0x2c, 0xa0, 0x2c),
-		rgb(0xd6, 0x27, 0x28), rgb(0x94, 0x67, 0xbd), rgb(0x8c, 0x56, 0x4b),
-		rgb(0xe3, 0x77, 0xc2), rgb(0x7f, 0x7f, 0x7f), rgb(0xbc, 0xbd, 0x22),
-		rgb(0x17, 0xbe, 0xcf),
-	}
-	shapes = []draw.GlyphDrawer{
-		draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{},
-		draw.PyramidGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{},
-		draw.RingGlyph{}, draw.BoxGlyph{},
-	}
-)
-
-func rgb(r, g, b uint8) color.Color { return color.RGBA{R: r, G: g, B: b, A: 0xff} }
-
 // RenderFigure draws the figure described by spec from the rows of t and
 // returns it as PDF (fonts embedded) and as PNG (PNGDPI dots per inch).
 //
 // Rows whose x or y value is null, NaN or infinite are skipped. Each series
 // is one combination of Series values (and, with several Y columns, one y
-// column); it is drawn in a fixed colour and marker shape assigned in order
-// of first appearance in the table, the same in every panel, with its
-// points sorted by x. Its legend label, which is also its key in
-// spec.SeriesLabels, is the series value with one Series column, "a=1,
-// b=x" with several, and is prefixed by the y column ("latency: min") when
-// there are several Y columns. A figure with a single Y column and no
-// Series columns has no legend.
+// column), drawn with its points sorted by x. Its key, the default legend
+// label, joins its Series values and then, with several Y columns, the y
+// column's name with ", " ("SF, min", "PN, avg_distance"); its label is
+// spec.SeriesLabels of the key, or else of each part. A figure with a
+// single Y column and no Series columns has no legend.
+//
+// Series are styled in order of first appearance in the table, the same in
+// every panel: data series by colour, dash pattern and marker, pairwise
+// different for the first DistinctStyles; lines-only series (LinesOnly) as
+// thick black or grey lines with their own dash patterns.
 //
 // With a Panels column the figure is a grid of panels titled "col = value",
 // each Width by Height, with spec.Title (if any) in a band of TitleBand
 // centimetres above them; panels have their own axis ranges unless limits
 // are set. Without one, the figure is a single Width by Height plot titled
-// spec.Title.
+// spec.Title. An axis end without a limit is padded beyond the data so
+// that markers at the extremes are drawn whole inside the axes.
 //
 // A log axis uses plot.LogScale with tick marks at powers of ten (and
-// their multiples), and rejects non-positive data and limits. Errors name
-// the figure; a missing column error lists the available ones.
+// their multiples), labelled 10^n, and rejects non-positive data and
+// limits. Texts may hold combining marks (k̄) and "^{...}" superscripts.
+// Errors name the figure; a missing column error lists the available ones.
 //
 // The output is deterministic: equal inputs give identical PDF and PNG
 // bytes. The PDF creation and modification dates are fixed at 2000-01-01
@@ -148,144 +162,67 @@ func RenderFigure(spec FigureSpec, t *dataset.Table) (pdf, png []byte, err error
 
 // figure is a laid-out figure ready to be drawn on any canvas.
 type figure struct {
-	title          string         // drawn above a multi-panel grid
+	title          string         // drawn above the plot or, in a band of height titleH, above a grid
 	plots          [][]*plot.Plot // rows × cols; nil where the grid has no panel
-	legends        map[*plot.Plot]*legend
-	series         map[*plot.Plot][]plotter.XYs // the points of each plot's series, for tests
+	panels         map[*plot.Plot]*panel
+	entries        []legendEntry // every series that has points, in style order
+	legendTitle    string
+	legend         legendPos // legendNone when the figure has no legend
 	panelW, panelH vg.Length
 	titleH         vg.Length
 }
 
-// legend is the legend of one panel. It is drawn by drawPlot inside the
-// data area, on a white box, rather than by plot.Plot.Draw.
-type legend struct {
-	plot.Legend
-	labels []string
+// panel is one plot of a figure with the series drawn on it.
+type panel struct {
+	plot     *plot.Plot
+	series   []*drawnSeries
+	plotters []plot.Plotter // added to plot after its grid, in order
+	x, y     axisRange      // before padding
 }
 
-func (l *legend) add(label string, thumbs ...plot.Thumbnailer) {
-	l.Add(label, thumbs...)
-	l.labels = append(l.labels, label)
+// add adds ps to the plot of pn.
+func (pn *panel) add(ps ...plot.Plotter) {
+	pn.plot.Add(ps...)
+	pn.plotters = append(pn.plotters, ps...)
 }
 
-// box returns the area covered by the legend when drawn on c, following
-// the placement logic of plot.Legend.Draw.
-func (l *legend) box(c draw.Canvas) vg.Rectangle {
-	sty := l.TextStyle
-	var width, enth vg.Length
-	for _, s := range l.labels {
-		width = max(width, l.ThumbnailWidth+sty.Width(" "+s))
-		enth = max(enth, sty.Rectangle(s).Max.Y)
-	}
-	n := vg.Length(len(l.labels))
-	descent := sty.FontExtents().Descent
-	var r vg.Rectangle
-	if l.Left {
-		r.Min.X = c.Min.X + l.XOffs
-		r.Max.X = r.Min.X + width
-	} else {
-		r.Max.X = c.Max.X + l.XOffs
-		r.Min.X = r.Max.X - width
-	}
-	y := c.Max.Y - enth - descent // the lowest point of the first entry
-	if !l.Top {
-		y = c.Min.Y + (enth+l.Padding)*(n-1)
-	}
-	y += l.YOffs
-	r.Max.Y = y + enth
-	r.Min.Y = y - (n-1)*(enth+l.Padding)
-	m := vg.Points(2)
-	r.Min.X, r.Min.Y, r.Max.X, r.Max.Y = r.Min.X-m, r.Min.Y-m, r.Max.X+m, r.Max.Y+m
-	return r
+// drawnSeries is one series of a panel.
+type drawnSeries struct {
+	entry  int // index in figure.entries
+	label  string
+	style  seriesStyle
+	pts    plotter.XYs
+	lines  bool
+	lo, hi []float64 // error below and above each point; nil for none
+	band   bool
 }
 
-// drawPlot draws p and then its legend onto c.
-func (f *figure) drawPlot(p *plot.Plot, c draw.Canvas) {
-	p.Draw(c)
-	l := f.legends[p]
-	if l == nil || len(l.labels) == 0 {
-		return
+// entries returns the legend entries of the series of pn.
+func (pn *panel) entries(f *figure) []legendEntry {
+	var out []legendEntry
+	for _, s := range pn.series {
+		out = append(out, f.entries[s.entry])
 	}
-	dc := p.DataCanvas(c)
-	box := l.box(dc).Path()
-	dc.SetColor(color.White)
-	dc.Fill(box)
-	dc.SetLineStyle(draw.LineStyle{Color: color.Gray{Y: 0xbb}, Width: vg.Points(0.5)})
-	dc.Stroke(box)
-	l.Draw(dc)
+	return out
 }
 
-// size returns the size of the whole figure.
-func (f *figure) size() (w, h vg.Length) {
-	return vg.Length(len(f.plots[0])) * f.panelW, vg.Length(len(f.plots))*f.panelH + f.titleH
-}
-
-// draw draws the figure onto dc.
-func (f *figure) draw(dc draw.Canvas) {
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
-	if f.titleH > 0 {
-		sty := text.Style{
-			Color:   color.Black,
-			Font:    font.From(plot.DefaultFont, vg.Points(12)),
-			XAlign:  draw.XCenter,
-			YAlign:  draw.YCenter,
-			Handler: plot.DefaultTextHandler,
-		}
-		dc.FillText(sty, vg.Point{X: dc.Center().X, Y: dc.Max.Y - f.titleH/2}, f.title)
-		dc.Max.Y -= f.titleH
+// extent returns how far the marks of pn's series reach beyond their
+// points.
+func (pn *panel) extent() vg.Length {
+	var m vg.Length
+	for _, s := range pn.series {
+		m = max(m, s.style.extent())
 	}
-	rows, cols := len(f.plots), len(f.plots[0])
-	if rows == 1 && cols == 1 {
-		f.drawPlot(f.plots[0][0], dc)
-		return
-	}
-	pad := 2 * vg.Millimeter
-	tiles := draw.Tiles{
-		Rows: rows, Cols: cols,
-		PadX: pad, PadY: pad,
-		PadTop: pad, PadBottom: pad, PadLeft: pad, PadRight: pad,
-	}
-	canvases := plot.Align(f.plots, tiles, dc)
-	for j, row := range f.plots {
-		for i, p := range row {
-			if p != nil {
-				f.drawPlot(p, canvases[j][i])
-			}
-		}
-	}
-}
-
-func (f *figure) renderPDF() ([]byte, error) {
-	w, h := f.size()
-	c := vgpdf.New(w, h)
-	c.EmbedFonts(true)
-	f.draw(draw.New(c))
-	var buf bytes.Buffer
-	if _, err := c.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-func (f *figure) renderPNG() ([]byte, error) {
-	w, h := f.size()
-	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))
-	f.draw(draw.New(c))
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return m
 }
 
 // figureOptions are the validated display options of a FigureSpec.
 type figureOptions struct {
-	xlog, ylog            bool
-	lines                 bool
-	legend                bool
-	legendTop, legendLeft bool
-	w, h                  vg.Length
+	xlog, ylog bool
+	lines      bool
+	legend     legendPos
+	band       bool
+	w, h       vg.Length
 }
 
 func figureOpts(spec FigureSpec) (figureOptions, error) {
@@ -298,19 +235,15 @@ func figureOpts(spec FigureSpec) (figureOptions, error) {
 		return o, err
 	}
 	o.lines = spec.Lines == nil || *spec.Lines
-	o.legend = true
-	switch spec.Legend {
-	case "", "top-right":
-		o.legendTop = true
-	case "top-left":
-		o.legendTop, o.legendLeft = true, true
-	case "bottom-left":
-		o.legendLeft = true
-	case "bottom-right":
-	case "none":
-		o.legend = false
+	if o.legend, err = parseLegend(spec.Legend); err != nil {
+		return o, err
+	}
+	switch spec.ErrorStyle {
+	case "", "bars":
+	case "band":
+		o.band = true
 	default:
-		return o, fmt.Errorf("unknown legend position %q (want top-left, top-right, bottom-left, bottom-right or none)", spec.Legend)
+		return o, fmt.Errorf("unknown error style %q (want %s)", spec.ErrorStyle, strings.Join(ErrorStyles, " or "))
 	}
 	w, h := spec.Width, spec.Height
 	if w == 0 {
@@ -327,96 +260,6 @@ func figureOpts(spec FigureSpec) (figureOptions, error) {
 		return o, fmt.Errorf("negative PanelCols %d", spec.PanelCols)
 	}
 	return o, nil
-}
-
-func parseScale(axis, s string) (log bool, err error) {
-	switch s {
-	case "", "linear":
-		return false, nil
-	case "log":
-		return true, nil
-	}
-	return false, fmt.Errorf("unknown %s scale %q (want linear or log)", axis, s)
-}
-
-// lookup returns the named column of t or an error listing the columns.
-func lookup(t *dataset.Table, role, name string) (*dataset.Column, error) {
-	if name == "" {
-		return nil, fmt.Errorf("no %s column given", role)
-	}
-	if c := t.Column(name); c != nil {
-		return c, nil
-	}
-	return nil, fmt.Errorf("%s column %q missing (available: %s)", role, name, strings.Join(t.ColumnNames(), ", "))
-}
-
-// numericColumn is lookup for columns that must hold numbers.
-func numericColumn(t *dataset.Table, role, name string) (*dataset.Column, error) {
-	c, err := lookup(t, role, name)
-	if err != nil {
-		return nil, err
-	}
-	if c.Kind != dataset.Int && c.Kind != dataset.Float {
-		return nil, fmt.Errorf("%s column %q holds %s values, want int or float", role, name, c.Kind)
-	}
-	return c, nil
-}
-
-// number returns row r of the numeric column c and whether it is plottable.
-func number(c *dataset.Column, r int) (float64, bool) {
-	if !c.IsValid(r) {
-		return 0, false
-	}
-	if c.Kind == dataset.Int {
-		return float64(c.Ints[r]), true
-	}
-	f := c.Floats[r]
-	return f, !math.IsNaN(f) && !math.IsInf(f, 0)
-}
-
-// display formats a grouping value for legends and panel titles.
-func display(v dataset.Value) string {
-	if v.IsNull() {
-		return "null"
-	}
-	return v.String()
-}
-
-// groupKey identifies a value for grouping, keeping kinds apart.
-func groupKey(v dataset.Value) string {
-	return strconv.Itoa(int(v.Kind)) + ":" + v.String()
-}
-
-// axisLabel returns the default label of a column: its name, followed by
-// its unit in brackets if it has one.
-func axisLabel(c *dataset.Column) string {
-	if c.Unit == "" {
-		return c.Name
-	}
-	return c.Name + " [" + c.Unit + "]"
-}
-
-// yLabel returns the default y axis label for the y columns ys.
-func yLabel(ys []*dataset.Column) string {
-	if len(ys) == 1 {
-		return axisLabel(ys[0])
-	}
-	names := make([]string, len(ys))
-	sameUnit := true
-	for i, c := range ys {
-		names[i] = c.Name
-		sameUnit = sameUnit && c.Unit == ys[0].Unit
-	}
-	if sameUnit {
-		if ys[0].Unit == "" {
-			return strings.Join(names, ", ")
-		}
-		return strings.Join(names, ", ") + " [" + ys[0].Unit + "]"
-	}
-	for i, c := range ys {
-		names[i] = axisLabel(c)
-	}
-	return strings.Join(names, ", ")
 }
 
 // buildFigure validates spec against t and lays out the plots.
@@ -496,11 +339,10 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		panelIdx    = map[string]int{}
 		panelTitles []string
 		comboIdx    = map[string]int{}
-		comboLabels []string
+		comboParts  [][]string // the displayed series values of each combination
 		points      = map[pointsKey]plotter.XYs{}
 		errs        = map[pointsKey][]float64{}
 		keyParts    = make([]string, len(scols))
-		labelParts  = make([]string, len(scols))
 	)
 	if pcol == nil {
 		panelTitles = []string{spec.Title}
@@ -519,20 +361,18 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 			panel = i
 		}
 		for i, c := range scols {
-			v := c.Value(r)
-			keyParts[i] = groupKey(v)
-			if len(scols) == 1 {
-				labelParts[i] = display(v)
-			} else {
-				labelParts[i] = c.Name + "=" + display(v)
-			}
+			keyParts[i] = groupKey(c.Value(r))
 		}
 		k := strings.Join(keyParts, "\x00")
 		combo, ok := comboIdx[k]
 		if !ok {
-			combo = len(comboLabels)
+			combo = len(comboParts)
 			comboIdx[k] = combo
-			comboLabels = append(comboLabels, strings.Join(labelParts, ", "))
+			parts := make([]string, len(scols))
+			for i, c := range scols {
+				parts[i] = display(c.Value(r))
+			}
+			comboParts = append(comboParts, parts)
 		}
 		x, ok := number(xcol, r)
 		if !ok {
@@ -571,25 +411,73 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		return nil, err
 	}
 
-	label := func(yi, combo int) string {
-		var l string
-		switch {
-		case len(ycols) == 1:
-			l = comboLabels[combo]
-			if len(scols) == 0 {
-				l = ycols[0].Name
-			}
-		case len(scols) == 0:
-			l = ycols[yi].Name
-		default:
-			l = ycols[yi].Name + ": " + comboLabels[combo]
-		}
-		if d, ok := spec.SeriesLabels[l]; ok {
-			return d
-		}
-		return l
+	// Label and style every series with points, in order: y column, then
+	// combination of series values.
+	type seriesKey struct{ y, combo int }
+	f := &figure{panelW: o.w, panelH: o.h, legend: o.legend, panels: map[*plot.Plot]*panel{}}
+	entryOf := map[seriesKey]int{}
+	lineOnly := map[string]bool{}
+	for _, s := range spec.LinesOnly {
+		lineOnly[s] = true
 	}
-	showLegend := o.legend && (len(scols) > 0 || len(ycols) > 1)
+	usedLineOnly := map[string]bool{}
+	var nData, nModel int
+	for yi := range ycols {
+		for combo := range comboParts {
+			has := false
+			for p := range panelTitles {
+				has = has || len(points[pointsKey{p, yi, combo}]) > 0
+			}
+			if !has {
+				continue
+			}
+			parts := slices.Clone(comboParts[combo])
+			if len(ycols) > 1 || len(scols) == 0 {
+				parts = append(parts, ycols[yi].Name)
+			}
+			key, label := seriesLabel(parts, spec.SeriesLabels)
+			var st seriesStyle
+			if spec.AllLinesOnly || lineOnly[key] || lineOnly[label] {
+				usedLineOnly[key], usedLineOnly[label] = true, true
+				st = modelStyle(nModel)
+				nModel++
+			} else {
+				st = dataStyle(nData)
+				nData++
+			}
+			e := legendEntry{label: label, style: st}
+			if errcols[yi] != nil {
+				e.errors = "bars"
+				if o.band {
+					e.errors = "band"
+				}
+			}
+			entryOf[seriesKey{yi, combo}] = len(f.entries)
+			f.entries = append(f.entries, e)
+		}
+	}
+	for _, s := range spec.LinesOnly {
+		if !usedLineOnly[s] {
+			var have []string
+			for _, e := range f.entries {
+				have = append(have, fmt.Sprintf("%q", e.label))
+			}
+			return nil, fmt.Errorf("lines-only series %q is not a series of the figure (series: %s)", s, strings.Join(have, ", "))
+		}
+	}
+	if !o.lines && spec.AllLinesOnly {
+		o.lines = true
+	}
+	if o.legend == legendNone || (len(scols) == 0 && len(ycols) == 1) || len(f.entries) == 0 {
+		f.legend = legendNone
+	}
+	switch {
+	case spec.LegendTitle != nil:
+		f.legendTitle = *spec.LegendTitle
+	case len(scols) == 1 && len(ycols) == 1:
+		f.legendTitle = defaultLegendTitle(scols[0])
+	}
+
 	xlabel, ylabel := spec.XLabel, spec.YLabel
 	if xlabel == "" {
 		xlabel = axisLabel(xcol)
@@ -597,15 +485,16 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 	if ylabel == "" {
 		ylabel = yLabel(ycols)
 	}
-
 	plots := make([]*plot.Plot, len(panelTitles))
-	legends := make(map[*plot.Plot]*legend, len(plots))
-	series := make(map[*plot.Plot][]plotter.XYs, len(plots))
 	for p := range plots {
-		pl, leg := newPlot(panelTitles[p], xlabel, ylabel, o)
-		legends[pl] = leg
+		title := panelTitles[p]
+		if pcol == nil {
+			title = "" // drawn by figure.draw, across an outside legend too
+		}
+		pl := newPlot(title, xlabel, ylabel, o)
+		pn := &panel{plot: pl}
 		for yi := range ycols {
-			for combo := range comboLabels {
+			for combo := range comboParts {
 				pk := pointsKey{p, yi, combo}
 				pts, es := points[pk], errs[pk]
 				if len(pts) == 0 {
@@ -616,26 +505,43 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 					order[i] = i
 				}
 				sort.SliceStable(order, func(i, j int) bool { return pts[order[i]].X < pts[order[j]].X })
-				sorted := make(plotter.XYs, len(pts))
+				s := &drawnSeries{entry: entryOf[seriesKey{yi, combo}], pts: make(plotter.XYs, len(pts))}
 				sortedErr := make([]float64, len(pts))
 				for i, k := range order {
-					sorted[i], sortedErr[i] = pts[k], es[k]
+					s.pts[i], sortedErr[i] = pts[k], es[k]
 				}
-				pts = sorted
-				series[pl] = append(series[pl], pts)
-				l := leg
-				if !showLegend {
-					l = nil
+				e := f.entries[s.entry]
+				s.label, s.style = e.label, e.style
+				s.lines = o.lines || s.style.Shape == nil
+				if errcols[yi] != nil {
+					s.lo, s.hi = errorExtents(s.pts, sortedErr, o.ylog)
+					s.band = o.band && len(s.pts) > 1
 				}
-				style := yi*len(comboLabels) + combo
-				if err := addSeries(pl, l, pts, style, label(yi, combo), o.lines); err != nil {
+				pn.series = append(pn.series, s)
+			}
+		}
+		// Bands first, beneath every line and marker.
+		for _, s := range pn.series {
+			if s.band {
+				b, err := band(s.pts, s.lo, s.hi, s.style)
+				if err != nil {
 					return nil, err
 				}
-				if errcols[yi] != nil {
-					if err := addErrorBars(pl, pts, sortedErr, style); err != nil {
-						return nil, err
-					}
+				pn.add(b)
+			}
+		}
+		for _, s := range pn.series {
+			ps, err := seriesPlotters(s.pts, s.style, o.lines, s.label)
+			if err != nil {
+				return nil, err
+			}
+			pn.add(ps...)
+			if s.lo != nil && !s.band {
+				b, err := errorBars(s.pts, s.lo, s.hi, s.style)
+				if err != nil {
+					return nil, err
 				}
+				pn.add(b)
 			}
 		}
 		if err := setRange(&pl.X, spec.XMin, spec.XMax, o.xlog); err != nil {
@@ -644,12 +550,15 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		if err := setRange(&pl.Y, spec.YMin, spec.YMax, o.ylog); err != nil {
 			return nil, err
 		}
+		pn.x = axisRange{lo: pl.X.Min, hi: pl.X.Max, autoLo: spec.XMin == nil, autoHi: spec.XMax == nil, log: o.xlog}
+		pn.y = axisRange{lo: pl.Y.Min, hi: pl.Y.Max, autoLo: spec.YMin == nil, autoHi: spec.YMax == nil, log: o.ylog}
+		f.panels[pl] = pn
 		plots[p] = pl
 	}
 
-	f := &figure{panelW: o.w, panelH: o.h, legends: legends, series: series}
 	if pcol == nil {
 		f.plots = [][]*plot.Plot{{plots[0]}}
+		f.title = spec.Title
 		return f, nil
 	}
 	cols, rows := gridShape(spec.PanelCols, len(plots))
@@ -669,17 +578,33 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 	return f, nil
 }
 
-// newPlot returns an empty plot with runexp's styling and its legend.
-func newPlot(title, xlabel, ylabel string, o figureOptions) (*plot.Plot, *legend) {
+// plotTitlePadding is the space below the title of a plot.
+var plotTitlePadding = vg.Points(4)
+
+// plotTitleStyle returns the style of the title of a plot.
+func plotTitleStyle() text.Style {
+	return text.Style{
+		Color:   color.Black,
+		Font:    font.From(plot.DefaultFont, vg.Points(11)),
+		XAlign:  draw.XCenter,
+		YAlign:  draw.YTop,
+		Handler: figureText,
+	}
+}
+
+// newPlot returns an empty plot with runexp's styling.
+func newPlot(title, xlabel, ylabel string, o figureOptions) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
-	p.Title.TextStyle.Font.Size = vg.Points(11)
-	p.Title.Padding = vg.Points(4)
+	p.Title.TextStyle = plotTitleStyle()
+	p.Title.Padding = plotTitlePadding
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Label.TextStyle.Font.Size = vg.Points(10)
+		a.Label.TextStyle.Handler = figureText
 		a.Tick.Label.Font.Size = vg.Points(9)
+		a.Tick.Label.Handler = figureText
 		a.Tick.Length = vg.Points(5)
 		a.Tick.Marker = linearTicks{}
 	}
@@ -691,133 +616,9 @@ func newPlot(title, xlabel, ylabel string, o figureOptions) (*plot.Plot, *legend
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = logTicks{}
 	}
-	l := &legend{Legend: plot.NewLegend()}
-	l.TextStyle.Font.Size = vg.Points(9)
-	l.Top, l.Left = o.legendTop, o.legendLeft
-	l.ThumbnailWidth = vg.Points(16)
-	l.XOffs = vg.Points(-5)
-	if o.legendLeft {
-		l.XOffs = vg.Points(5)
-	}
-	l.YOffs = vg.Points(-5)
-	if !o.legendTop {
-		l.YOffs = vg.Points(5)
-	}
 	grid := plotter.NewGrid()
 	grid.Vertical.Color = color.Gray{Y: 0xdd}
 	grid.Horizontal.Color = color.Gray{Y: 0xdd}
 	p.Add(grid)
-	return p, l
-}
-
-// addSeries adds one series, drawn in style i, to p and, unless it is nil,
-// to the legend l.
-func addSeries(p *plot.Plot, l *legend, pts plotter.XYs, i int, label string, lines bool) error {
-	clr := palette[i%len(palette)]
-	var thumbs []plot.Thumbnailer
-	if lines {
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return fmt.Errorf("series %q: %w", label, err)
-		}
-		l.LineStyle = draw.LineStyle{Color: clr, Width: vg.Points(1.2)}
-		p.Add(l)
-		thumbs = append(thumbs, l)
-	}
-	s, err := plotter.NewScatter(pts)
-	if err != nil {
-		return fmt.Errorf("series %q: %w", label, err)
-	}
-	s.GlyphStyle = draw.GlyphStyle{Color: clr, Radius: vg.Points(2.5), Shape: shapes[i%len(shapes)]}
-	p.Add(s)
-	thumbs = append(thumbs, s)
-	if l != nil {
-		l.add(label, thumbs...)
-	}
-	return nil
-}
-
-// yErrs is a series with a symmetric error per point.
-type yErrs struct {
-	plotter.XYs
-	errs []float64
-}
-
-// YError returns the error below and above point i.
-func (e yErrs) YError(i int) (float64, float64) { return e.errs[i], e.errs[i] }
-
-// addErrorBars draws symmetric error bars of half-widths errs at pts in
-// style i.
-func addErrorBars(p *plot.Plot, pts plotter.XYs, errs []float64, i int) error {
-	b, err := plotter.NewYErrorBars(yErrs{pts, errs})
-	if err != nil {
-		return err
-	}
-	b.LineStyle = draw.LineStyle{Color: palette[i%len(palette)], Width: vg.Points(0.8)}
-	b.CapWidth = vg.Points(4)
-	p.Add(b)
-	return nil
-}
-
-// setRange applies optional fixed limits to an axis whose range plot.Add
-// has set from the data (±Inf when there is none), and makes the range
-// non-empty and, on a log axis, positive.
-func setRange(a *plot.Axis, min, max *float64, log bool) error {
-	if min != nil {
-		a.Min = *min
-	}
-	if max != nil {
-		a.Max = *max
-	}
-	lo, hi := a.Min, a.Max
-	// widen moves a bound away from a fixed one.
-	below := func(v float64) float64 {
-		if log {
-			return v / 10
-		}
-		return v - 1
-	}
-	above := func(v float64) float64 {
-		if log {
-			return v * 10
-		}
-		return v + 1
-	}
-	switch {
-	case math.IsInf(lo, 0) && math.IsInf(hi, 0): // no data, no limits
-		lo, hi = 0, 1
-		if log {
-			lo, hi = 1, 10
-		}
-	case math.IsInf(lo, 0):
-		lo = below(hi)
-	case math.IsInf(hi, 0):
-		hi = above(lo)
-	}
-	if min == nil && max == nil && !log && lo < hi && hi-lo <= 1e-9*math.Max(math.Abs(lo), math.Abs(hi)) {
-		// Values equal but for rounding noise: draw them as one value,
-		// not as a zoomed-in band of noise.
-		mid := lo + (hi-lo)/2
-		d := 0.1 * math.Abs(mid)
-		lo, hi = mid-d, mid+d
-	}
-	if lo >= hi {
-		switch {
-		case min == nil && max == nil: // a single distinct value
-			if log {
-				lo, hi = lo/2, hi*2
-			} else {
-				lo, hi = lo-1, hi+1
-			}
-		case min == nil: // data above the fixed maximum
-			lo = below(hi)
-		default: // data below the fixed minimum
-			hi = above(lo)
-		}
-	}
-	if log && !(lo > 0) {
-		return fmt.Errorf("log axis range [%v, %v] is not positive", lo, hi)
-	}
-	a.Min, a.Max = lo, hi
-	return nil
+	return p
 }

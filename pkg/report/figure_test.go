@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/runexp/runexp/pkg/dataset"
+	"gonum.org/v1/plot"
 )
 
 func ptr(f float64) *float64 { return &f }
@@ -149,7 +150,7 @@ func TestRenderFigureErrors(t *testing.T) {
 func TestBuildFigureSeries(t *testing.T) {
 	tab := loadTable(t)
 	spec := FigureSpec{X: "offered_load", Y: []string{"latency"}, Series: []string{"routing", "endpoints"},
-		Panels: "traffic", PanelCols: 3, SeriesLabels: map[string]string{"routing=val, endpoints=1000": "VAL (1k)"}}
+		Panels: "traffic", PanelCols: 3, SeriesLabels: map[string]string{"val, 1000": "VAL (1k)", "ugal_g": "UGAL-G"}}
 	f, err := buildFigure(spec, tab)
 	if err != nil {
 		t.Fatal(err)
@@ -162,12 +163,12 @@ func TestBuildFigureSeries(t *testing.T) {
 		t.Errorf("panel titles %q, %q", first.Title.Text, f.plots[1][0].Title.Text)
 	}
 	wantLabels := []string{
-		"routing=min, endpoints=1000", "routing=min, endpoints=10000",
-		"VAL (1k)", "routing=val, endpoints=10000",
-		"routing=ugal_l, endpoints=1000", "routing=ugal_l, endpoints=10000",
-		"routing=ugal_g, endpoints=1000", "routing=ugal_g, endpoints=10000",
+		"min, 1000", "min, 10000",
+		"VAL (1k)", "val, 10000",
+		"ugal_l, 1000", "ugal_l, 10000",
+		"UGAL-G, 1000", "UGAL-G, 10000",
 	}
-	if got := f.legends[first].labels; strings.Join(got, "|") != strings.Join(wantLabels, "|") {
+	if got := legendLabels(f, first); strings.Join(got, "|") != strings.Join(wantLabels, "|") {
 		t.Errorf("legend labels\n got %q\nwant %q", got, wantLabels)
 	}
 	if first.X.Label.Text != "offered_load [flits/cycle/node]" || first.Y.Label.Text != "latency [cycles]" {
@@ -188,6 +189,19 @@ func TestBuildFigureSeries(t *testing.T) {
 	}
 }
 
+// legendLabels returns the labels of the legend of panel p of f (none
+// if the figure has no legend).
+func legendLabels(f *figure, p *plot.Plot) []string {
+	if f.legend == legendNone {
+		return nil
+	}
+	var out []string
+	for _, e := range f.panels[p].entries(f) {
+		out = append(out, e.label)
+	}
+	return out
+}
+
 // countPoints lays out spec and counts the points of its line plotters,
 // checking that each line is sorted by x.
 func countPoints(t *testing.T, spec FigureSpec, tab *dataset.Table) int {
@@ -198,13 +212,13 @@ func countPoints(t *testing.T, spec FigureSpec, tab *dataset.Table) int {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, s := range f.series[f.plots[0][0]] {
-		for i := 1; i < len(s); i++ {
-			if s[i].X < s[i-1].X {
-				t.Errorf("series not sorted by x: %v", s)
+	for _, s := range f.panels[f.plots[0][0]].series {
+		for i := 1; i < len(s.pts); i++ {
+			if s.pts[i].X < s.pts[i-1].X {
+				t.Errorf("series not sorted by x: %v", s.pts)
 			}
 		}
-		n += len(s)
+		n += len(s.pts)
 	}
 	return n
 }
@@ -231,11 +245,11 @@ func TestDefaultLabels(t *testing.T) {
 		if p.X.Label.Text != "endpoints [endpoints]" {
 			t.Errorf("x label %q", p.X.Label.Text)
 		}
-		if len(tt.y) == 1 && len(f.legends[p].labels) != 0 {
-			t.Errorf("single series has a legend: %q", f.legends[p].labels)
+		if len(tt.y) == 1 && len(legendLabels(f, p)) != 0 {
+			t.Errorf("single series has a legend: %q", legendLabels(f, p))
 		}
-		if len(tt.y) == 2 && strings.Join(f.legends[p].labels, ",") != strings.Join(tt.y, ",") {
-			t.Errorf("legend %q, want the y columns", f.legends[p].labels)
+		if len(tt.y) == 2 && strings.Join(legendLabels(f, p), ",") != strings.Join(tt.y, ",") {
+			t.Errorf("legend %q, want the y columns", legendLabels(f, p))
 		}
 	}
 }
@@ -245,11 +259,11 @@ func TestLogTicks(t *testing.T) {
 		min, max float64
 		labels   []string
 	}{
-		{1, 1000, []string{"1", "10", "100", "1000"}},
-		{0.05, 3, []string{"0.1", "1"}},
+		{1, 1000, []string{"10^{0}", "10^{1}", "10^{2}", "10^{3}"}},
+		{0.05, 3, []string{"10^{\u22121}", "10^{0}"}},
 		{50, 500, []string{"50", "100", "200", "500"}},
 		{2, 8, []string{"2", "3", "4", "5", "6", "7", "8"}},
-		{1e-20, 1e20, []string{"1e-14", "1e-07", "1", "1e+07", "1e+14"}},
+		{1e-20, 1e20, []string{"10^{\u221214}", "10^{\u22127}", "10^{0}", "10^{7}", "10^{14}"}},
 	}
 	for _, tt := range tests {
 		var got []string

@@ -9,10 +9,12 @@ import (
 
 // logTicks marks a logarithmic axis: a major (labelled) tick at every power
 // of ten, a minor tick at every other integer multiple of a power of ten.
-// When the range holds fewer than two powers of ten, the multiples 2 and 5
-// are labelled too, and if that gives fewer than three labels, every
-// multiple. Over very wide ranges
-// only every k-th power of ten is labelled and minor ticks are dropped.
+// When only powers of ten are labelled, they read 10^n (drawn as a
+// superscript by richText). When the range holds fewer than two powers of
+// ten, the multiples 2 and 5 are labelled too, and if that gives fewer than
+// three labels, every multiple; such labels are plain numbers (20, 50,
+// 100). Over very wide ranges only every k-th power of ten is labelled and
+// minor ticks are dropped.
 //
 // Unlike plot.LogTicks it handles ranges below 1 (it rounds the lower
 // exponent down, not towards zero) and ranges within one decade.
@@ -38,7 +40,7 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 			v := math.Pow10(e)
 			t := plot.Tick{Value: v}
 			if e%step == 0 {
-				t.Label = tickLabel(v)
+				t.Label = powerLabel(e)
 			}
 			ticks = append(ticks, t)
 		}
@@ -67,7 +69,9 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 			v := float64(m) * math.Pow10(e)
 			t := plot.Tick{Value: v}
 			for _, l := range labelled {
-				if l == m {
+				if l == m && len(labelled) == 1 {
+					t.Label = powerLabel(e)
+				} else if l == m {
 					t.Label = tickLabel(v)
 				}
 			}
@@ -78,6 +82,15 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 		}
 	}
 	return ticks
+}
+
+// powerLabel returns the label of 10^e in richText markup, with a true
+// minus sign: "10^{3}", "10^{−2}".
+func powerLabel(e int) string {
+	if e < 0 {
+		return "10^{\u2212" + strconv.Itoa(-e) + "}"
+	}
+	return "10^{" + strconv.Itoa(e) + "}"
 }
 
 // tickLabel formats a tick value with at most 4 significant digits.

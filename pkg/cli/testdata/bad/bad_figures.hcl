@@ -49,3 +49,21 @@ table "u" {
   study   = study.rows
   formats = { x = "%.2f", y = "%999999999d" }
 }
+
+figure "styles" {
+  study        = study.rows
+  x            = "x"
+  y            = "y"
+  legend       = "outside-left"
+  legend_title = ["x"]
+  lines_only   = 3
+  error_bars   = "whiskers"
+}
+
+figure "no_intervals" {
+  study      = study.rows
+  x          = "x"
+  y          = "y"
+  lines_only = ["x", 1]
+  error_bars = "band"
+}

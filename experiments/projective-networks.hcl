@@ -1183,7 +1183,6 @@ figure "fig7" {
   x_max   = 64
   x_label = "Router radix R"
   y_label = "Compute nodes T"
-  legend  = "bottom-right"
   width   = 22
   height  = 13
 }

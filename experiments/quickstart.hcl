@@ -86,7 +86,6 @@ figure "fig1" {
   y_label = "Average number of hops"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 table "fig1" {

@@ -181,7 +181,6 @@ figure "fig1" {
   y_label = "Average number of hops"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 # Table II at the sizes of Table IV (N of about 10,000).
@@ -331,7 +330,6 @@ figure "fig5a" {
   y_label = "Number of routers"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 table "fig5a" {
@@ -409,7 +407,6 @@ figure "fig5b" {
   y_scale = "log"
   x_min   = 0
   x_max   = 100
-  legend  = "bottom-right"
 }
 
 table "fig5b" {
@@ -575,7 +572,6 @@ figure "fig11a" {
   y_label = "Cost [$ per Gb/s]"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 study "fig11b" {
@@ -593,7 +589,6 @@ figure "fig11b" {
   y_label = "Cost [$]"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 topology "t4_t3d" {
@@ -1058,7 +1053,6 @@ figure "fig11d" {
   y_label = "Total power [W]"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 # ---------------------------------------------------------------------------
@@ -1517,7 +1511,6 @@ figure "fig6a" {
   x_max   = 1
   y_min   = 0
   y_max   = 60
-  legend  = "top-left"
 }
 
 figure "fig6b" {
@@ -1534,7 +1527,6 @@ figure "fig6b" {
   x_max   = 1
   y_min   = 0
   y_max   = 60
-  legend  = "top-left"
 }
 
 figure "fig6c" {
@@ -1551,7 +1543,6 @@ figure "fig6c" {
   x_max   = 1
   y_min   = 0
   y_max   = 60
-  legend  = "top-left"
 }
 
 figure "fig6d" {
@@ -1568,7 +1559,6 @@ figure "fig6d" {
   x_max   = 1
   y_min   = 0
   y_max   = 60
-  legend  = "top-left"
 }
 
 # Fig. 8a: input buffer sizes (flit entries per port), worst-case traffic;
@@ -1601,7 +1591,6 @@ figure "fig8a" {
   y_label = "Latency [cycles]"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 topology "s_sf_over" {
@@ -1636,7 +1625,6 @@ figure "fig8b" {
   y_label = "Latency [cycles]"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 figure "fig8c" {
@@ -1650,7 +1638,6 @@ figure "fig8c" {
   y_label = "Latency [cycles]"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 figure "fig8d" {
@@ -1664,7 +1651,6 @@ figure "fig8d" {
   y_label = "Latency [cycles]"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 figure "fig8e" {
@@ -1678,7 +1664,6 @@ figure "fig8e" {
   y_label = "Latency [cycles]"
   x_min   = 0
   y_min   = 0
-  legend  = "top-left"
 }
 
 # The observations of section V as expectations (paper profile; the quick

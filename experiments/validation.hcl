@@ -370,7 +370,6 @@ figure "sf1" {
   series        = ["label"]
   series_labels = { "SF q=5" = "netsim" }
   y_max         = 100
-  legend        = "top-left"
 }
 
 figure "sf8" {
@@ -383,7 +382,6 @@ figure "sf8" {
   series        = ["label"]
   series_labels = { "SF q=5" = "netsim" }
   y_max         = 300
-  legend        = "top-left"
 }
 
 figure "df1" {
@@ -395,5 +393,4 @@ figure "df1" {
   y             = "latency"
   series        = ["label"]
   series_labels = { "DF p=4" = "netsim" }
-  legend        = "top-left"
 }

@@ -135,15 +135,8 @@ func TestFailedCellKeepsOutputs(t *testing.T) {
 		}
 	}
 	path := cache.New(CacheDir(results)).Path(fig.Key)
-	os.Remove(path)
-	if err := os.MkdirAll(filepath.Join(path, "sub"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	en := NewEngine(results, 2, nil)
-	_, err := en.Run(context.Background(), MakePlan(load(t, nil, exp), en.Store, results))
-	if !errors.Is(err, ErrCellsFailed) {
-		t.Fatalf("err = %v, want ErrCellsFailed", err)
-	}
+	blockEntry(t, path)
+	runFailing(t, exp, results)
 	got := outputFiles(t, filepath.Join(results, "small"))
 	for _, f := range []string{"figures/f.pdf", "figures/f.png", "s.parquet", "tables/t.md"} {
 		if !bytes.Equal(got[f], want[f]) {
@@ -313,15 +306,8 @@ func TestStorageFailureKeepsOutputs(t *testing.T) {
 	want := outputFiles(t, filepath.Join(results, "small"))
 	os.Remove(cellFile(t, g, results, "dataset/s")) // the dataset runs, so its inputs are verified
 	path := cellFile(t, g, results, "distance/sf/0")
-	os.Remove(path)
-	if err := os.MkdirAll(filepath.Join(path, "sub"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	en := NewEngine(results, 2, nil)
-	_, err := en.Run(context.Background(), MakePlan(load(t, nil, exp), en.Store, results))
-	if !errors.Is(err, ErrCellsFailed) {
-		t.Fatalf("err = %v, want ErrCellsFailed", err)
-	}
+	blockEntry(t, path)
+	runFailing(t, exp, results)
 	got := outputFiles(t, filepath.Join(results, "small"))
 	for _, f := range []string{"s.parquet", "figures/f.png", "tables/t.md", "scorecard.json"} {
 		if !bytes.Equal(got[f], want[f]) {
@@ -335,4 +321,25 @@ func TestStorageFailureKeepsOutputs(t *testing.T) {
 	os.RemoveAll(path)
 	runAll(t, load(t, nil, exp), results, 2)
 	sameOutputs(t, outputFiles(t, filepath.Join(results, "small")), want)
+}
+
+// blockEntry replaces the cache entry at path by a directory, so that
+// storing the cell's result fails.
+func blockEntry(t *testing.T, path string) {
+	t.Helper()
+	os.Remove(path)
+	if err := os.MkdirAll(filepath.Join(path, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runFailing runs the experiment exp and fails the test unless a cell
+// fails.
+func runFailing(t *testing.T, exp, results string) {
+	t.Helper()
+	en := NewEngine(results, 2, nil)
+	_, err := en.Run(context.Background(), MakePlan(load(t, nil, exp), en.Store, results))
+	if !errors.Is(err, ErrCellsFailed) {
+		t.Fatalf("err = %v, want ErrCellsFailed", err)
+	}
 }

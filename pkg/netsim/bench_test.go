@@ -13,7 +13,9 @@ import (
 // BenchmarkSim measures simulation speed in delivered flits per second of
 // wall time (one core). sf19-min-0.5 is the acceptance case of issue 5:
 // Slim Fly q = 19, p = 15 (722 routers, 10,830 endpoints), uniform traffic,
-// MIN, single-flit packets, load 0.5, SC14 router setup.
+// MIN, single-flit packets, load 0.5, SC14 router setup. The other sf19
+// cases are the speed targets of the netsim speed issue: UGAL-L, VAL (at
+// 0.4, below its saturation) and 8-flit virtual cut-through packets.
 func BenchmarkSim(b *testing.B) {
 	cases := []struct {
 		name    string
@@ -23,6 +25,11 @@ func BenchmarkSim(b *testing.B) {
 		cfg     func(*netsim.Config)
 	}{
 		{"sf19-min-0.5", 19, "min", 0.5, func(*netsim.Config) {}},
+		{"sf19-ugal-l-0.5", 19, "ugal-l", 0.5, func(*netsim.Config) {}},
+		{"sf19-val-0.4", 19, "val", 0.4, func(*netsim.Config) {}},
+		{"sf19-vct8-0.5", 19, "min", 0.5, func(c *netsim.Config) {
+			c.PacketSize, c.FlowControl, c.BufPerVC = 8, netsim.VirtualCutThrough, 32
+		}},
 		{"sf5-min-0.5", 5, "min", 0.5, func(*netsim.Config) {}},
 		{"sf5-ugal-l-0.5", 5, "ugal-l", 0.5, func(*netsim.Config) {}},
 		{"sf5-vct33-0.5", 5, "min", 0.5, func(c *netsim.Config) {

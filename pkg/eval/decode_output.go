@@ -433,7 +433,7 @@ func (d *decoder) ratioColumns(t *Table, s *Study, attrs hclsyntax.Attributes) *
 	ra, hasRef := attrs["ratio_to"]
 	ca, hasCols := attrs["ratios"]
 	if hasRef != hasCols {
-		rng := b2r(ra, ca)
+		rng := firstRange(ra, ca)
 		d.errorf(rng, "Incomplete ratios", "ratio_to (a where selecting the reference row, e.g. { label = \"SF\" }) and ratios (the columns to compare) go together.")
 		return s
 	}
@@ -467,8 +467,8 @@ func (d *decoder) ratioColumns(t *Table, s *Study, attrs hclsyntax.Attributes) *
 	return &view
 }
 
-// b2r returns the range of the first non-nil attribute.
-func b2r(as ...*hclsyntax.Attribute) hcl.Range {
+// firstRange returns the range of the first non-nil attribute.
+func firstRange(as ...*hclsyntax.Attribute) hcl.Range {
 	for _, a := range as {
 		if a != nil {
 			return a.SrcRange
@@ -526,11 +526,18 @@ func (d *decoder) expectKind(expr hcl.Expression) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if v.IsNull() || v.Type() != cty.String || (v.AsString() != report.KindReproduction && v.AsString() != report.KindCheck) {
+	if !isKind(v) {
 		d.errorf(expr.Range(), "Invalid expectation kind", "kind must be %q (a published number, the default) or %q (a configuration check: a value that follows from the experiment's own inputs), got %s.", report.KindReproduction, report.KindCheck, describeCty(v))
 		return "", false
 	}
 	return v.AsString(), true
+}
+
+// isKind reports whether v is an expectation kind: "reproduction" or
+// "check".
+func isKind(v cty.Value) bool {
+	return !v.IsNull() && v.IsKnown() && v.Type() == cty.String &&
+		(v.AsString() == report.KindReproduction || v.AsString() == report.KindCheck)
 }
 
 // objectItem returns the value expression of key in an object constructor
@@ -657,7 +664,7 @@ func (d *decoder) decodeOneExpect(b *hclsyntax.Block, t *Table, s *Study, label 
 						e.Note = x.AsString()
 					}
 				case "kind":
-					if x.IsNull() || x.Type() != cty.String || !x.IsKnown() || (x.AsString() != report.KindReproduction && x.AsString() != report.KindCheck) {
+					if !isKind(x) {
 						d.errorf(a.Expr.Range(), "Invalid expectation", "%s.kind must be %q or %q.", a.Name, report.KindReproduction, report.KindCheck)
 						continue
 					}

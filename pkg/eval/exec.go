@@ -511,7 +511,7 @@ func (r *run) runCell(ctx context.Context, c *Cell) (note string, err error) {
 		inputs[i] = res
 	}
 	var res *result
-	if h := r.en.computeHook; h != nil && (c.group != "" || c.Kind == KindBuild) {
+	if h := r.en.computeHook; h != nil && rowCell(c) {
 		err = h(c)
 	}
 	if err == nil {

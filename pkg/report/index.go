@@ -50,7 +50,6 @@ type TableEntry struct {
 
 // ScoreSummary summarises the scorecard of an experiment.
 type ScoreSummary struct {
-	Passed, Total  int
 	Summary        Summary  // reproductions and checks counted apart
 	Misses         []Result // the results that do not hold, listed first with their notes
 	Markdown, JSON string   // paths of the scorecard files
@@ -59,7 +58,7 @@ type ScoreSummary struct {
 // NewScoreSummary summarises rs, whose scorecard files are at the paths
 // markdown and json.
 func NewScoreSummary(rs []Result, markdown, json string) *ScoreSummary {
-	return &ScoreSummary{Passed: passed(rs), Total: len(rs), Summary: Summarize(rs), Misses: Misses(rs), Markdown: markdown, JSON: json}
+	return &ScoreSummary{Summary: Summarize(rs), Misses: Misses(rs), Markdown: markdown, JSON: json}
 }
 
 // RenderIndex renders report.md: the title and description, the cells

@@ -18,6 +18,12 @@ type Summary struct {
 	ChecksHeld, Checks        int // configuration checks that hold, and all
 }
 
+// Held returns the number of expectations that hold.
+func (s Summary) Held() int { return s.Reproduced + s.ChecksHeld }
+
+// Total returns the number of expectations.
+func (s Summary) Total() int { return s.Reproductions + s.Checks }
+
 // Summarize counts rs.
 func Summarize(rs []Result) Summary {
 	var s Summary
@@ -188,17 +194,6 @@ func toleranceBound(e Expectation) string {
 	return "±max(" + strconv.FormatFloat(e.Abs, 'g', -1, 64) + ", " + strconv.FormatFloat(e.Rel*100, 'g', 6, 64) + "%)"
 }
 
-// passed counts the results that hold.
-func passed(rs []Result) int {
-	n := 0
-	for _, r := range rs {
-		if r.OK {
-			n++
-		}
-	}
-	return n
-}
-
 // gotCell formats the got column of a scorecard row: the value, or the
 // reason no value could be compared.
 func gotCell(r Result) string {
@@ -342,8 +337,8 @@ func ScorecardJSON(experiment string, rs []Result) ([]byte, error) {
 	doc := scorecardJSON{
 		Experiment:    experiment,
 		Headline:      sum.Headline(),
-		Passed:        passed(rs),
-		Total:         len(rs),
+		Passed:        sum.Held(),
+		Total:         sum.Total(),
 		Reproduced:    sum.Reproduced,
 		Reproductions: sum.Reproductions,
 		ChecksHeld:    sum.ChecksHeld,

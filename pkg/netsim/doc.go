@@ -163,9 +163,10 @@
 //     slot of a router input buffer or of an ejection buffer (as many
 //     again), and every packet in flight at least one flit or its source's
 //     injection, so flits and packets in flight stay below 2^31 and fit
-//     the int32 indices that number them; each slot takes 16 bytes (a 4-byte
-//     entry in its input VC's ring, a 12-byte output queue entry): 8 GiB of
-//     buffers at the bound, and 64 bytes per packet record.
+//     the int32 indices that number them. Buffers take memory only when
+//     they hold flits: a flit in a router takes a 16-byte node of one pool
+//     (its input VC and output queue link the nodes), a packet in flight a
+//     64-byte record.
 //   - Packets: a source sends one flit per channel cycle, so the tail of a
 //     packet of n flits created at the end of the measurement window leaves
 //     n - 1 cycles after it: an open-loop run needs drain_max >= n - 1, or

@@ -141,37 +141,24 @@ func (s *sim) events() {
 	}
 	for _, ov := range sl.credits {
 		s.ov[ov].credits++
-		s.used[ov>>s.vs]--
+		pt := &s.ports[ov>>s.vs]
+		pt.used--
 		if s.vct {
 			// A VC may now have room for a whole packet.
-			s.vaWake[s.portRtr[ov>>s.vs]] = s.now
+			s.rs[pt.rtr].vaWake = s.now
 		}
 	}
 	for _, c := range sl.epCredits {
 		s.epCred[c]++
 	}
-	for _, f := range sl.flits {
-		iv := f.dst
-		gp := iv >> s.vs
-		r := s.portRtr[gp]
-		n := s.iv[iv].len
-		if n >= s.B {
-			s.err = fmt.Errorf("netsim: internal error: buffer overflow at input VC %d", iv)
-			return
-		}
-		h := s.iv[iv].head + n
-		if h >= s.B {
-			h -= s.B
-		}
-		s.ivBuf[iv*s.B+h] = f.pkt
-		s.iv[iv].len = n + 1
-		s.inBuf[r]++
-		if n == 0 {
-			switch s.iv[iv].state {
-			case vcIdle:
-				s.startHead(r, iv, s.now)
-			case vcActive:
-				s.saMask[gp] |= 1 << (iv & s.vmask)
+	flits := sl.flits
+	for c := 0; c < len(flits); c += touchChunk {
+		chunk := flits[c:min(c+touchChunk, len(flits))]
+		s.touchArrivals(chunk)
+		for _, f := range chunk {
+			s.arrive(f)
+			if s.err != nil {
+				return
 			}
 		}
 	}
@@ -182,6 +169,62 @@ func (s *sim) events() {
 	sl.epCredits = sl.epCredits[:0]
 	sl.flits = sl.flits[:0]
 	sl.ejects = sl.ejects[:0]
+}
+
+// touchChunk is the number of arrivals whose state touchArrivals loads
+// ahead of processing them.
+const touchChunk = 64
+
+// touchArrivals loads the input VC state and the packet record of every
+// arrival of fs before any is processed. The loads are independent, so the
+// processor overlaps their cache misses (up to its limit of outstanding
+// misses) instead of waiting for each in turn; arrive then finds them in
+// cache. The sum only keeps the compiler from dropping the loads.
+func (s *sim) touchArrivals(fs []flitEv) {
+	var x int32
+	rt := s.net.rt
+	for _, f := range fs {
+		p := &s.pk[f.pkt]
+		d := p.DstRouter
+		if p.Inter >= 0 {
+			d = p.Inter
+		}
+		x += s.iv[f.dst].len + rt.touch(s.ports[f.dst>>s.vs].rtr, d)
+	}
+	s.touchSink += x
+}
+
+// arrive puts flit f into its input VC.
+func (s *sim) arrive(f flitEv) {
+	{
+		iv := f.dst
+		gp := iv >> s.vs
+		r := s.ports[gp].rtr
+		st := &s.iv[iv]
+		n := st.len
+		if n >= s.B {
+			s.err = fmt.Errorf("netsim: internal error: buffer overflow at input VC %d", iv)
+			return
+		}
+		node := s.allocFlit()
+		s.fl[node].pkt, s.fl[node].next = f.pkt, -1
+		if n == 0 {
+			st.head = node
+		} else {
+			s.fl[st.tail].next = node
+		}
+		st.tail = node
+		st.len = n + 1
+		s.rs[r].inBuf++
+		if n == 0 {
+			switch st.state {
+			case vcIdle:
+				s.startHead(r, iv, s.now)
+			case vcActive:
+				s.setSA(r, gp, iv&s.vmask, true)
+			}
+		}
+	}
 }
 
 // eject delivers a flit that arrived at an endpoint over output VC ov.

@@ -26,9 +26,7 @@ const (
 	// VCs (rounded up to a power of two, the VC index being a bit field) x
 	// buffer per VC. Flits in flight, at most twice the slots (router input
 	// buffers and as many ejection buffers), and packets in flight, at most
-	// the flits in flight plus one per endpoint, are numbered by int32;
-	// every slot costs 16 bytes (4 in its input VC's ring, 12 in its output
-	// queue): 8 GiB at the bound.
+	// the flits in flight plus one per endpoint, are numbered by int32.
 	MaxBufferSlots = 1 << 29
 )
 
@@ -248,7 +246,7 @@ func checkSlots(ports int64, vcs, bufVC int, perVC bool) error {
 	if perVC {
 		fields = []string{"buf_per_vc", "vcs", "buf_per_port"}
 	}
-	const why = "flits and packets in flight are numbered by int32, and every slot takes 16 bytes"
+	const why = "flits and packets in flight are numbered by int32"
 	v := fmt.Sprintf("%d VCs", vcs)
 	if rounded != int64(vcs) {
 		v = fmt.Sprintf("%d VCs (%d rounded up to a power of two)", rounded, vcs)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/bits"
 )
 
 // Run phases.
@@ -144,8 +145,8 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 	}
 	var links int
 	var sum, mx int64
-	for o, d := range s.peer {
-		if d >= 0 {
+	for o := range s.ports {
+		if s.ports[o].peer >= 0 {
 			links++
 			sum += s.linkCnt[o]
 			mx = max(mx, s.linkCnt[o])
@@ -241,8 +242,8 @@ func (s *sim) skipIdle(phase int, period int32) {
 // round trips of the slowest link.
 func (s *sim) deadlockTicks() int64 {
 	rt := int64(0)
-	for _, l := range s.lat {
-		rt = max(rt, int64(l))
+	for i := range s.ports {
+		rt = max(rt, int64(s.ports[i].lat))
 	}
 	rt = 2*rt + int64(s.cd) + int64(s.rd+s.vad+s.sad) + int64(s.size)*int64(s.S)
 	return max(int64(s.cfg.DeadlockCycles)*int64(s.S), 8*rt)
@@ -290,6 +291,46 @@ func (s *sim) zeroLoad(p *Packet) int64 {
 	return int64(2*s.le) + int64(p.Hops+1)*int64(s.rd+s.vad+s.sad) + path + int64(p.Size-1)*int64(s.S)
 }
 
+// nextBusy returns the first router from r on with flits in its buffers
+// or output queues, or R.
+func (s *sim) nextBusy(r int32) int32 {
+	for ; r < s.R; r++ {
+		if s.rs[r].inBuf|s.rs[r].inOq != 0 {
+			break
+		}
+	}
+	return r
+}
+
+// touchRouter loads the state step(r) will read: the input VCs waiting in
+// VC allocation, the ports with switch allocation candidates and their
+// first input VC, and the heads of the non-empty output queues. The loads
+// are independent, so the processor overlaps their misses (see
+// touchArrivals).
+func (s *sim) touchRouter(r int32) {
+	rs := &s.rs[r]
+	var x int32
+	for _, iv := range s.vaBuf[rs.off*s.V : rs.off*s.V+rs.vaN] {
+		x += s.iv[iv].ready
+	}
+	nw := (rs.np + 63) / 64
+	for w, word := range s.saAct[rs.words : rs.words+nw] {
+		for word != 0 {
+			p := rs.off + int32(w)*64 + int32(bits.TrailingZeros64(word))
+			word &= word - 1
+			x += s.ports[p].inRR + s.iv[p<<s.vs].ready
+		}
+	}
+	for w, word := range s.oqAct[rs.words : rs.words+nw] {
+		for word != 0 {
+			o := rs.off + int32(w)*64 + int32(bits.TrailingZeros64(word))
+			word &= word - 1
+			x += s.fl[s.ports[o].oqHead].ready
+		}
+	}
+	s.touchSink += x
+}
+
 // advance runs one router cycle (events, injection, every router with
 // flits) and moves the clock on; it returns the run's error or a
 // *DeadlockError when no flit has moved for deadTicks.
@@ -300,10 +341,14 @@ func (s *sim) advance(deadTicks int64) error {
 	} else {
 		s.inject()
 	}
-	for r := int32(0); r < s.R; r++ {
-		if s.inBuf[r]|s.inOq[r] != 0 {
-			s.step(r)
+	next := s.nextBusy(0)
+	for r := next; r < s.R; r = next {
+		// Load the next busy router's state while this one steps.
+		next = s.nextBusy(r + 1)
+		if next < s.R {
+			s.touchRouter(next)
 		}
+		s.step(r)
 	}
 	if s.err != nil {
 		return s.err

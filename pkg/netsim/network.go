@@ -262,6 +262,15 @@ func buildRoutes(ctx context.Context, g *graph.Graph) (*routeTable, error) {
 	return t, nil
 }
 
+// touch loads the next-hop entry from a towards b (nil table: nothing)
+// so that a later lookup finds it in cache; see sim.touchArrivals.
+func (t *routeTable) touch(a, b int32) int32 {
+	if t == nil {
+		return 0
+	}
+	return t.nh[int(a)*t.r+int(b)]
+}
+
 // Diameter returns the router graph's diameter (Routes must have succeeded).
 func (n *Network) Diameter() int { return n.rt.diam }
 

@@ -2,14 +2,15 @@ package netsim
 
 import (
 	"fmt"
+	"math/bits"
 )
 
 // startHead routes the packet at the front of idle input VC iv of r; it
 // takes part in VC allocation from tick earliest on (and after the routing
 // delay).
 func (s *sim) startHead(r, iv, earliest int32) {
-	pkt := s.ivBuf[iv*s.B+s.iv[iv].head]
-	p := &s.pk[pkt]
+	p := &s.pk[s.fl[s.iv[iv].head].pkt]
+	rs := &s.rs[r]
 	var o, lo, hi int32
 	switch {
 	case r == p.DstRouter && p.Inter < 0:
@@ -20,23 +21,24 @@ func (s *sim) startHead(r, iv, earliest int32) {
 	default:
 		s.curIn = iv >> s.vs
 		port, class := s.rt.Route(&s.view, r, p)
-		if port < 0 || port >= s.deg[r] || class < 0 || class >= s.classes {
+		if port < 0 || port >= rs.deg || class < 0 || class >= s.classes {
 			s.err = fmt.Errorf("netsim: routing %s chose port %d (of %d) and class %d (of %d) at router %d for a packet %d -> %d after %d hops",
-				s.rt.Name(), port, s.deg[r], class, s.classes, r, p.Src, p.Dst, p.Hops)
+				s.rt.Name(), port, rs.deg, class, s.classes, r, p.Src, p.Dst, p.Hops)
 			port, class = 0, 0
 		}
-		o, lo, hi = s.portOff[r]+port, s.classLo[class], s.classHi[class]
+		o, lo, hi = rs.off+port, s.classLo[class], s.classHi[class]
 		p.Hops++
 		s.addPath(p, o)
 	}
 	ready := max(s.now+s.rd, earliest)
-	s.iv[iv].out, s.iv[iv].lo, s.iv[iv].hi = o, uint8(lo), uint8(hi)
-	s.iv[iv].state = vcVA
-	s.iv[iv].ready = ready
-	s.iv[iv].left = p.Size
-	s.vaBuf[s.vaOff[r]+s.vaN[r]] = iv
-	s.vaN[r]++
-	s.vaWake[r] = min(s.vaWake[r], ready)
+	st := &s.iv[iv]
+	st.out, st.lo, st.hi = o, uint8(lo), uint8(hi)
+	st.state = vcVA
+	st.ready = ready
+	st.left = p.Size
+	s.vaBuf[rs.off*s.V+rs.vaN] = iv
+	rs.vaN++
+	rs.vaWake = min(rs.vaWake, ready)
 }
 
 // addPath adds the latency of global output port o to p's path latency,
@@ -44,7 +46,7 @@ func (s *sim) startHead(r, iv, earliest int32) {
 // one latency it is the hop count times that latency).
 func (s *sim) addPath(p *Packet, o int32) {
 	if s.linkLat < 0 {
-		p.pathLat += s.lat[o]
+		p.pathLat += s.ports[o].lat
 	}
 }
 
@@ -58,24 +60,25 @@ func (s *sim) options(r, iv int32, p *Packet) (o, lo, hi int32) {
 	if len(opts) == 0 || len(opts) > int(s.maxOpt) {
 		s.err = fmt.Errorf("netsim: routing %s gave %d options (want 1..%d) at router %d for a packet %d -> %d after %d hops",
 			s.rt.Name(), len(opts), s.maxOpt, r, p.Src, p.Dst, p.Hops)
-		return s.portOff[r], 0, 1
+		return s.rs[r].off, 0, 1
 	}
+	off, deg := s.rs[r].off, s.rs[r].deg
 	for _, op := range opts {
-		if op.Port < 0 || op.Port >= s.deg[r] || op.Class < 0 || op.Class >= s.classes {
+		if op.Port < 0 || op.Port >= deg || op.Class < 0 || op.Class >= s.classes {
 			s.err = fmt.Errorf("netsim: routing %s offered port %d (of %d) and class %d (of %d) at router %d for a packet %d -> %d after %d hops",
-				s.rt.Name(), op.Port, s.deg[r], op.Class, s.classes, r, p.Src, p.Dst, p.Hops)
-			return s.portOff[r], 0, 1
+				s.rt.Name(), op.Port, deg, op.Class, s.classes, r, p.Src, p.Dst, p.Hops)
+			return off, 0, 1
 		}
 	}
 	if len(opts) == 1 && !opts[0].Escape {
 		op := opts[0]
 		p.Flags, p.Aux = op.Flags, op.Aux
-		s.addPath(p, s.portOff[r]+op.Port)
-		return s.portOff[r] + op.Port, s.classLo[op.Class], s.classHi[op.Class]
+		s.addPath(p, off+op.Port)
+		return off + op.Port, s.classLo[op.Class], s.classHi[op.Class]
 	}
 	copy(s.opts[iv*s.maxOpt:], opts)
 	s.iv[iv].nopt = uint8(len(opts))
-	return s.portOff[r], 0, 1
+	return off, 0, 1
 }
 
 // step runs one router cycle of router r: VC allocation, switch
@@ -90,71 +93,108 @@ func (s *sim) options(r, iv int32, p *Packet) (o, lo, hi int32) {
 // packet becomes ready then (traverse). With VCAllocDelay 0 a VC granted
 // in this cycle may be switched in it, so VC allocation runs first.
 func (s *sim) step(r int32) {
-	if s.vad == 0 && s.vaN[r] > 0 && s.vaWake[r] <= s.now {
+	rs := &s.rs[r]
+	if s.vad == 0 && rs.vaN > 0 && rs.vaWake <= s.now {
 		s.vcAlloc(r)
 	}
-	if s.inBuf[r] > 0 {
+	if rs.inBuf > 0 {
 		s.switchAlloc(r)
 	}
-	if s.vad > 0 && s.vaN[r] > 0 && s.vaWake[r] <= s.now {
+	if s.vad > 0 && rs.vaN > 0 && rs.vaWake <= s.now {
 		s.vcAlloc(r)
 	}
-	if s.inOq[r] > 0 {
+	if rs.inOq > 0 {
 		s.transmit(r)
 	}
 }
 
 // switchAlloc is a separable input-first allocator: every input port picks
 // one of its eligible VCs round-robin, then every output port grants one
-// requesting input round-robin.
+// requesting input round-robin. Only the ports with candidates (saAct) are
+// visited, in ascending order.
 func (s *sim) switchAlloc(r int32) {
-	off, end := s.portOff[r], s.portOff[r+1]
-	np := end - off
+	rs := &s.rs[r]
+	off, np := rs.off, rs.np
 	nt := 0
 	now := s.now
-	for p := off; p < end; p++ {
-		m := s.saMask[p]
-		if m == 0 {
-			continue
-		}
-		chosen := int32(-1)
-		v := s.inRR[p]
-		for k := int32(0); k < s.V; k, v = k+1, v+1 {
-			if v >= s.V {
-				v -= s.V
+	act := s.saAct[rs.words : rs.words+(np+63)/64]
+	for w, word := range act {
+		for word != 0 {
+			b := int32(bits.TrailingZeros64(word))
+			word &= word - 1
+			p := off + int32(w)*64 + b
+			pt := &s.ports[p]
+			m := pt.saMask
+			chosen := int32(-1)
+			v := pt.inRR
+			for k := int32(0); k < s.V; k, v = k+1, v+1 {
+				if v >= s.V {
+					v -= s.V
+				}
+				if m&(1<<v) == 0 {
+					continue
+				}
+				iv := p<<s.vs | v
+				st := &s.iv[iv]
+				if st.ready > now || s.ov[st.out<<s.vs|st.outVC].credits <= 0 {
+					continue
+				}
+				chosen = iv
+				break
 			}
-			if m&(1<<v) == 0 {
+			if chosen < 0 {
 				continue
 			}
-			iv := p<<s.vs | v
-			if s.iv[iv].ready > now || s.ov[s.iv[iv].out<<s.vs|s.iv[iv].outVC].credits <= 0 {
-				continue
+			o := s.iv[chosen].out
+			po := &s.ports[o]
+			key := p - off - po.outRR
+			if key < 0 {
+				key += np
 			}
-			chosen = iv
-			break
-		}
-		if chosen < 0 {
-			continue
-		}
-		o := s.iv[chosen].out
-		key := p - off - s.outRR[o]
-		if key < 0 {
-			key += np
-		}
-		if s.saBest[o] < 0 {
-			s.touched[nt] = o
-			nt++
-			s.saBest[o], s.saKey[o] = chosen, key
-		} else if key < s.saKey[o] {
-			s.saBest[o], s.saKey[o] = chosen, key
+			if po.saBest < 0 {
+				s.touched[nt] = o
+				nt++
+				po.saBest, po.saKey = chosen, key
+			} else if key < po.saKey {
+				po.saBest, po.saKey = chosen, key
+			}
 		}
 	}
 	for i := 0; i < nt; i++ {
 		o := s.touched[i]
-		iv := s.saBest[o]
-		s.saBest[o] = -1
+		iv := s.ports[o].saBest
+		s.ports[o].saBest = -1
 		s.traverse(r, iv, o)
 	}
+}
+
+// setSA sets or clears bit v of the switch allocation mask of port p of
+// router r, keeping the router's active-port bits in step.
+func (s *sim) setSA(r, p, v int32, on bool) {
+	pt := &s.ports[p]
+	if on {
+		if pt.saMask == 0 {
+			i := p - s.rs[r].off
+			s.saAct[s.rs[r].words+i>>6] |= 1 << (i & 63)
+		}
+		pt.saMask |= 1 << v
+		return
+	}
+	pt.saMask &^= 1 << v
+	if pt.saMask == 0 {
+		i := p - s.rs[r].off
+		s.saAct[s.rs[r].words+i>>6] &^= 1 << (i & 63)
+	}
+}
+
+// allocFlit returns a free flit node.
+func (s *sim) allocFlit() int32 {
+	if n := s.flFree; n >= 0 {
+		s.flFree = s.fl[n].next
+		return n
+	}
+	s.fl = append(s.fl, fnode{})
+	return int32(len(s.fl) - 1)
 }
 
 // traverse moves the front flit of input VC iv through the crossbar into
@@ -162,63 +202,69 @@ func (s *sim) switchAlloc(r int32) {
 func (s *sim) traverse(r, iv, o int32) {
 	p := iv >> s.vs
 	v := iv & s.vmask
-	h := s.iv[iv].head
-	pkt := s.ivBuf[iv*s.B+h]
-	if h++; h == s.B {
-		h = 0
+	st := &s.iv[iv]
+	n := st.head
+	fn := &s.fl[n]
+	st.head = fn.next
+	st.len--
+	if st.len == 0 {
+		st.tail = -1
 	}
-	s.iv[iv].head = h
-	s.iv[iv].len--
-	s.inBuf[r]--
-	ovc := s.iv[iv].outVC
+	rs := &s.rs[r]
+	rs.inBuf--
+	ovc := st.outVC
 	ov := o<<s.vs | ovc
 	s.ov[ov].credits--
-	s.used[o]++
-	q := s.oqHead[o] + s.oqLen[o]
-	if q >= s.Q {
-		q -= s.Q
+	po := &s.ports[o]
+	po.used++
+	// The node moves on to the output queue.
+	fn.next, fn.ready, fn.vc = -1, s.now+s.sad, ovc
+	if po.oqLen == 0 {
+		po.oqHead = n
+		i := o - rs.off
+		s.oqAct[rs.words+i>>6] |= 1 << (i & 63)
+	} else {
+		s.fl[po.oqTail].next = n
 	}
-	idx := o*s.Q + q
-	s.oq[idx].pkt = pkt
-	s.oq[idx].vc = uint8(ovc)
-	s.oq[idx].ready = s.now + s.sad
-	s.oqLen[o]++
-	s.inOq[r]++
+	po.oqTail = n
+	po.oqLen++
+	rs.inOq++
 	// Return the freed slot to the upstream router or endpoint: the credit
 	// crosses the link back (the output channel of port p leads to the same
 	// neighbour) after the credit delay.
-	sl := s.at(s.now + s.cd + s.lat[p])
-	if up := s.peer[p]; up >= 0 {
+	pi := &s.ports[p]
+	sl := s.at(s.now + s.cd + pi.lat)
+	if up := pi.peer; up >= 0 {
 		sl.credits = append(sl.credits, up<<s.vs|v)
 	} else {
-		sl.epCredits = append(sl.epCredits, s.portEp[p]<<s.vs|v)
+		sl.epCredits = append(sl.epCredits, (-1-up)<<s.vs|v)
 	}
 	s.pending++
 	if v+1 == s.V {
-		s.inRR[p] = 0
+		pi.inRR = 0
 	} else {
-		s.inRR[p] = v + 1
+		pi.inRR = v + 1
 	}
-	in := p - s.portOff[r] + 1
-	if in == s.portOff[r+1]-s.portOff[r] {
+	in := p - rs.off + 1
+	if in == rs.np {
 		in = 0
 	}
-	s.outRR[o] = in
+	po.outRR = in
 	s.lastMove = s.now
-	s.iv[iv].left--
-	if s.iv[iv].left == 0 {
+	st.left--
+	if st.left == 0 {
 		// Tail: release the output VC and start the next packet, both for
 		// VC allocation from the next router cycle on.
 		s.ov[ov].owner = freeFrom(s.now + 1)
-		s.vaWake[r] = min(s.vaWake[r], s.now+1)
-		s.vaRel[r] = s.now
-		s.iv[iv].state = vcIdle
-		s.saMask[p] &^= 1 << v
-		if s.iv[iv].len > 0 {
+		rs.vaWake = min(rs.vaWake, s.now+1)
+		rs.vaRel = s.now
+		st.state = vcIdle
+		s.setSA(r, p, v, false)
+		if st.len > 0 {
 			s.startHead(r, iv, s.now+1)
 		}
-	} else if s.iv[iv].len == 0 {
-		s.saMask[p] &^= 1 << v
+	} else if st.len == 0 {
+		s.setSA(r, p, v, false)
 	}
 }
 
@@ -228,7 +274,8 @@ func (s *sim) traverse(r, iv, o int32) {
 // adaptive options takes the free VC with the most credits among its
 // non-escape options (ties at random), else among its escape options.
 func (s *sim) vcAlloc(r int32) {
-	list := s.vaBuf[s.vaOff[r] : s.vaOff[r]+s.vaN[r]]
+	rs := &s.rs[r]
+	list := s.vaBuf[rs.off*s.V : rs.off*s.V+rs.vaN]
 	k := 0
 	now := s.now
 	wake := s.neverTick
@@ -241,7 +288,7 @@ func (s *sim) vcAlloc(r int32) {
 		}
 		need := int32(0)
 		if s.vct {
-			need = s.pk[s.ivBuf[iv*s.B+s.iv[iv].head]].Size - 1
+			need = s.pk[s.fl[s.iv[iv].head].pkt].Size - 1
 		}
 		o := s.iv[iv].out
 		best, bc := int32(-1), need-1
@@ -265,15 +312,15 @@ func (s *sim) vcAlloc(r int32) {
 		s.iv[iv].outVC = best
 		s.iv[iv].state = vcActive
 		s.iv[iv].ready = now + s.vad
-		s.saMask[iv>>s.vs] |= 1 << (iv & s.vmask)
+		s.setSA(r, iv>>s.vs, iv&s.vmask, true)
 	}
-	s.vaN[r] = int32(k)
+	rs.vaN = int32(k)
 	// Heads that failed wait for a release or credits; a VC released in
 	// this cycle's switch allocation is free from the next cycle.
-	if s.vaRel[r] == now {
+	if rs.vaRel == now {
 		wake = min(wake, now+1)
 	}
-	s.vaWake[r] = wake
+	rs.vaWake = wake
 }
 
 // chooseOption picks the output VC of a head with adaptive options: the
@@ -283,7 +330,7 @@ func (s *sim) vcAlloc(r int32) {
 // state and returns the global output port and the VC; else best < 0.
 func (s *sim) chooseOption(r, iv, need int32) (o, best int32) {
 	opts := s.opts[iv*s.maxOpt : iv*s.maxOpt+int32(s.iv[iv].nopt)]
-	off := s.portOff[r]
+	off := s.rs[r].off
 	for _, escape := range [2]bool{false, true} {
 		bestOpt, bc, ties := -1, need-1, 0
 		best = -1
@@ -312,7 +359,7 @@ func (s *sim) chooseOption(r, iv, need int32) (o, best int32) {
 		}
 		if bestOpt >= 0 {
 			op := &opts[bestOpt]
-			p := &s.pk[s.ivBuf[iv*s.B+s.iv[iv].head]]
+			p := &s.pk[s.fl[s.iv[iv].head].pkt]
 			p.Flags, p.Aux = op.Flags, op.Aux
 			s.addPath(p, off+op.Port)
 			s.iv[iv].nopt = 0
@@ -323,35 +370,50 @@ func (s *sim) chooseOption(r, iv, need int32) (o, best int32) {
 }
 
 // transmit sends one flit on every output channel that is free and has a
-// flit through the crossbar.
+// flit through the crossbar; only ports with a non-empty output queue
+// (oqAct) are visited, in ascending order.
 func (s *sim) transmit(r int32) {
 	now := s.now
-	for o := s.portOff[r]; o < s.portOff[r+1]; o++ {
-		if s.oqLen[o] == 0 || s.chanFree[o] > now {
-			continue
-		}
-		idx := o*s.Q + s.oqHead[o]
-		if s.oq[idx].ready > now {
-			continue
-		}
-		pkt, vc := s.oq[idx].pkt, int32(s.oq[idx].vc)
-		if s.oqHead[o]++; s.oqHead[o] == s.Q {
-			s.oqHead[o] = 0
-		}
-		s.oqLen[o]--
-		s.inOq[r]--
-		s.chanFree[o] = now + s.S
-		sl := s.at(now + s.lat[o])
-		if d := s.peer[o]; d >= 0 {
-			sl.flits = append(sl.flits, flitEv{d<<s.vs | vc, pkt})
-			if s.inWindow {
-				s.linkCnt[o]++
+	rs := &s.rs[r]
+	act := s.oqAct[rs.words : rs.words+(rs.np+63)/64]
+	for w := range act {
+		word := act[w]
+		for word != 0 {
+			b := int32(bits.TrailingZeros64(word))
+			word &= word - 1
+			o := rs.off + int32(w)*64 + b
+			po := &s.ports[o]
+			if po.chanFree > now {
+				continue
 			}
-		} else {
-			sl.ejects = append(sl.ejects, flitEv{o<<s.vs | vc, pkt})
+			n := po.oqHead
+			fn := &s.fl[n]
+			if fn.ready > now {
+				continue
+			}
+			pkt, vc := fn.pkt, fn.vc
+			po.oqHead = fn.next
+			po.oqLen--
+			if po.oqLen == 0 {
+				po.oqTail = -1
+				act[w] &^= 1 << b
+			}
+			fn.next = s.flFree
+			s.flFree = n
+			rs.inOq--
+			po.chanFree = now + s.S
+			sl := s.at(now + po.lat)
+			if d := po.peer; d >= 0 {
+				sl.flits = append(sl.flits, flitEv{d<<s.vs | vc, pkt})
+				if s.inWindow {
+					s.linkCnt[o]++
+				}
+			} else {
+				sl.ejects = append(sl.ejects, flitEv{o<<s.vs | vc, pkt})
+			}
+			s.pending++
+			s.lastMove = now
 		}
-		s.pending++
-		s.lastMove = now
 	}
 }
 

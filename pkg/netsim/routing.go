@@ -73,7 +73,7 @@ func (v *View) InPort() int32 { return v.s.curIn }
 // channel and in the downstream input buffer, summed over VCs (BookSim's
 // "used credits"). This is the queue length of UGAL.
 func (v *View) Occupancy(r, port int32) int32 {
-	return v.s.used[v.s.portOff[r]+port]
+	return v.s.ports[v.s.rs[r].off+port].used
 }
 
 // PortCapacity returns the most flits Occupancy can report for a port: the
@@ -85,7 +85,7 @@ func (v *View) VCBuffer() int32 { return v.s.B }
 
 // QueueLen returns the flits waiting in the output queue of port port of r.
 func (v *View) QueueLen(r, port int32) int32 {
-	return v.s.oqLen[v.s.portOff[r]+port]
+	return v.s.ports[v.s.rs[r].off+port].oqLen
 }
 
 // Routing is a routing algorithm. Route is called once per packet and

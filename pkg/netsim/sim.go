@@ -25,14 +25,15 @@ const (
 
 // ivState is the state of one input virtual channel.
 type ivState struct {
-	head, len int32 // ring buffer of flits in ivBuf
-	ready     int32 // tick from which the current stage may proceed
-	out       int32 // output port of the packet at the front
-	left      int32 // flits of that packet still to leave
-	outVC     int32 // output VC held (vcActive)
-	lo, hi    uint8 // VC range of the packet's class
-	state     uint8
-	nopt      uint8 // adaptive options waiting in the arena (0: out, lo, hi hold the route)
+	head, tail int32 // flits (nodes of sim.fl), oldest first; -1 when empty
+	len        int32
+	ready      int32 // tick from which the current stage may proceed
+	out        int32 // output port of the packet at the front
+	left       int32 // flits of that packet still to leave
+	outVC      int32 // output VC held (vcActive)
+	lo, hi     uint8 // VC range of the packet's class
+	state      uint8
+	nopt       uint8 // adaptive options waiting in the arena (0: out, lo, hi hold the route)
 }
 
 // ovState is the state of one output virtual channel.
@@ -41,11 +42,47 @@ type ovState struct {
 	owner   int32 // input VC holding it (>= 0), or free from tick -owner-2 (isFree)
 }
 
-// oqEntry is a flit in an output queue.
-type oqEntry struct {
+// fnode is a flit held by a router: in an input VC (pkt, next) or in an
+// output queue (also ready and vc). Flits live in one pool (sim.fl) with a
+// LIFO free list, so the memory in use follows the flits in the routers,
+// not the buffer capacity, and stays hot in cache.
+type fnode struct {
 	pkt   int32
-	ready int32 // tick at which it has crossed the crossbar
-	vc    uint8
+	next  int32 // next flit of the same queue, -1 for the last; next free node when free
+	ready int32 // output queue: tick at which it has crossed the crossbar
+	vc    int32 // output queue: output VC
+}
+
+// port is the state of one router port (one cache line): its input side
+// (saMask, inRR), its output side (output queue, channel, credits) and
+// its wiring.
+type port struct {
+	saMask         uint64 // input VCs with a flit and an output VC (switch allocation candidates)
+	peer           int32  // global port at the other end of the link, or -1-e for endpoint e's port
+	lat            int32  // output channel latency (ticks)
+	rtr            int32  // router
+	chanFree       int32  // tick from which the output channel is free
+	used           int32  // used credits: flits committed to the output and not acknowledged
+	oqHead, oqTail int32  // output queue (nodes of sim.fl), -1 when empty
+	oqLen          int32
+	inRR, outRR    int32 // round-robin pointers of the input and output arbiters
+	saBest, saKey  int32 // switch allocation scratch: best request of this output and its priority
+}
+
+// rtrState is the per-router state.
+type rtrState struct {
+	off, np int32 // first global port and number of ports
+	deg     int32 // network ports
+	words   int32 // first word of the router in sim.saAct and sim.oqAct
+	inBuf   int32 // flits in input buffers
+	inOq    int32 // flits in output queues
+	vaN     int32 // heads waiting in VC allocation (vaBuf from off*V)
+	// vaWake is the first tick at which VC allocation can grant anything:
+	// a head becomes ready, an output VC is released, or (virtual
+	// cut-through) credits reach an output VC. A pass before it would fail
+	// as the last one did, so step skips it.
+	vaWake int32
+	vaRel  int32 // the last tick an output VC was released
 }
 
 type flitEv struct{ dst, pkt int32 } // dst: input VC (arrival) or output VC of an ejection port (ejection)
@@ -58,7 +95,7 @@ type slot struct {
 	ejects    []flitEv
 }
 
-// sim is the state of one run. Indices: global port gp = portOff[r] + i;
+// sim is the state of one run. Indices: global port gp = rs[r].off + i;
 // input VC iv = gp<<vs | v and output VC ov = gp<<vs | v; endpoint VC
 // credit index e<<vs | v. Time is in router cycles ("ticks"): S per
 // channel cycle.
@@ -79,7 +116,6 @@ type sim struct {
 	vs        uint  // log2 of the VC stride
 	vmask     int32
 	B         int32 // buffer per VC
-	Q         int32 // output queue capacity per port (V*B)
 	size      int32 // packet size
 	vct       bool
 	classLo   []int32
@@ -108,44 +144,23 @@ type sim struct {
 	pInj      float64 // packet injection probability per cycle
 	logq      float64
 	neverTick int32
+	touchSink int32 // see touchArrivals
 
 	// routers
 	R       int32
-	portOff []int32 // len R+1
-	deg     []int32
-	inBuf   []int32 // flits in input buffers per router
-	inOq    []int32 // flits in output queues per router
-	vaOff   []int32 // per router: start in vaBuf
-	vaN     []int32
-	// vaWake[r] is the first tick at which VC allocation at r can grant
-	// anything: a head becomes ready, an output VC of r is released, or
-	// (virtual cut-through) credits reach an output VC of r. A pass before
-	// it would fail as the last one did, so step skips it.
-	vaWake   []int32
-	vaRel    []int32 // the last tick an output VC of r was released
-	vaBuf    []int32
-	portRtr  []int32 // global port -> router
-	portEp   []int32 // global port -> endpoint, -1 for network ports
-	peer     []int32 // global port -> global port at the other end, -1 for endpoint ports
-	lat      []int32 // global port -> output channel latency (ticks)
-	saMask   []uint64
-	inRR     []int32
-	outRR    []int32
-	saBest   []int32
-	saKey    []int32
-	touched  []int32
-	chanFree []int32
-	used     []int32   // per output port: used credits
-	oq       []oqEntry // output queues: Q entries per port
-	oqHead   []int32
-	oqLen    []int32
-	linkCnt  []int64 // per output port: flits sent in the window
+	rs      []rtrState
+	ports   []port
+	saAct   []uint64 // per router, one bit per port with saMask != 0 (words from rtrState.words)
+	oqAct   []uint64 // per router, one bit per port with a non-empty output queue
+	vaBuf   []int32
+	touched []int32
+	linkCnt []int64 // per output port: flits sent in the window
 
-	// input VCs: state per VC, flits in ivBuf (B per VC)
-	iv    []ivState
-	ivBuf []int32
-	// output VCs
-	ov []ovState
+	// input VCs and their flits; output VCs
+	iv     []ivState
+	ov     []ovState
+	fl     []fnode
+	flFree int32 // first free node of fl, -1 if none
 
 	// endpoints
 	E      int32
@@ -238,7 +253,6 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 	}
 	s.vmask = 1<<s.vs - 1
 	s.B = int32(B)
-	s.Q = int32(V * B)
 	s.size = int32(cfg.PacketSize)
 	s.vct = cfg.FlowControl == VirtualCutThrough
 	s.classes = int32(classes)
@@ -258,60 +272,64 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 	R := net.r
 	s.R = int32(R)
 	s.E = int32(net.e)
-	s.portOff = make([]int32, R+1)
-	s.deg = make([]int32, R)
+	s.rs = make([]rtrState, R)
+	var P, words int32
+	maxPorts := int32(0)
 	for r := 0; r < R; r++ {
-		s.deg[r] = int32(g.Degree(int32(r)))
-		np := int64(s.deg[r]) + int64(net.top.Conc[r])
-		if int64(s.portOff[r])+np > math.MaxInt32>>7 {
+		deg := int32(g.Degree(int32(r)))
+		np := int64(deg) + int64(net.top.Conc[r])
+		if int64(P)+np > math.MaxInt32>>7 {
 			return nil, fmt.Errorf("netsim: too many ports")
 		}
-		s.portOff[r+1] = s.portOff[r] + int32(np)
+		s.rs[r] = rtrState{off: P, np: int32(np), deg: deg, words: words, vaRel: -1}
+		P += int32(np)
+		words += (int32(np) + 63) / 64
+		maxPorts = max(maxPorts, int32(np))
 	}
-	P := int(s.portOff[R])
 	if m := net.maxLinkLatency(); m > 0 {
 		if err := checkChannel("link_latency", int64(m), int64(cfg.CreditDelay), int64(cfg.Speedup)); err != nil {
 			return nil, err
 		}
 	}
-	s.portRtr = make([]int32, P)
-	s.portEp = make([]int32, P)
-	s.peer = make([]int32, P)
-	s.lat = make([]int32, P)
+	s.ports = make([]port, P)
 	s.epPort = make([]int32, s.E)
 	maxLat := s.le
 	for r := 0; r < R; r++ {
-		off := s.portOff[r]
-		for i := int32(0); i < s.deg[r]; i++ {
-			gp := off + i
-			s.portRtr[gp] = int32(r)
-			s.portEp[gp] = -1
+		off, deg := s.rs[r].off, s.rs[r].deg
+		for i := int32(0); i < deg; i++ {
+			pt := &s.ports[off+i]
+			pt.rtr = int32(r)
 			u := net.Neighbor(int32(r), i)
-			s.peer[gp] = s.portOff[u] + net.PeerPort(int32(r), i)
-			s.lat[gp] = net.linkLatency(int32(r), i, cfg) * s.S
-			maxLat = max(maxLat, s.lat[gp])
+			pt.peer = s.rs[u].off + net.PeerPort(int32(r), i)
+			pt.lat = net.linkLatency(int32(r), i, cfg) * s.S
+			maxLat = max(maxLat, pt.lat)
 		}
 		for j := int32(0); j < net.top.Conc[r]; j++ {
-			gp := off + s.deg[r] + j
+			gp := off + deg + j
 			e := net.epOff[r] + j
-			s.portRtr[gp] = int32(r)
-			s.portEp[gp] = e
-			s.peer[gp] = -1
-			s.lat[gp] = s.le
+			pt := &s.ports[gp]
+			pt.rtr = int32(r)
+			pt.peer = -1 - e
+			pt.lat = s.le
 			s.epPort[e] = gp
 		}
+	}
+	for i := range s.ports {
+		pt := &s.ports[i]
+		pt.oqHead, pt.oqTail, pt.saBest = -1, -1, -1
 	}
 	// With links of one latency a packet's path latency is its hops times
 	// it; otherwise routing sums it per hop (Packet.pathLat).
 	s.linkLat = -2
-	for gp, l := range s.lat {
-		if s.peer[gp] < 0 {
+	for gp := range s.ports {
+		pt := &s.ports[gp]
+		if pt.peer < 0 {
 			continue
 		}
 		switch {
 		case s.linkLat == -2:
-			s.linkLat = l
-		case s.linkLat != l:
+			s.linkLat = pt.lat
+		case s.linkLat != pt.lat:
 			s.linkLat = -1
 		}
 	}
@@ -323,42 +341,18 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 	s.wheel = make([]slot, W)
 	s.wmask = W - 1
 
-	s.inBuf = make([]int32, R)
-	s.inOq = make([]int32, R)
-	s.vaOff = make([]int32, R)
-	s.vaN = make([]int32, R)
-	s.vaWake = make([]int32, R)
-	s.vaRel = make([]int32, R)
-	for r := range s.vaRel {
-		s.vaRel[r] = -1
-	}
-	for r := 0; r < R; r++ {
-		s.vaOff[r] = s.portOff[r] * s.V
-	}
-	s.vaBuf = make([]int32, P*V)
-	s.saMask = make([]uint64, P)
-	s.inRR = make([]int32, P)
-	s.outRR = make([]int32, P)
-	s.saBest = make([]int32, P)
-	for i := range s.saBest {
-		s.saBest[i] = -1
-	}
-	s.saKey = make([]int32, P)
-	maxPorts := int32(0)
-	for r := 0; r < R; r++ {
-		maxPorts = max(maxPorts, s.portOff[r+1]-s.portOff[r])
-	}
+	s.vaBuf = make([]int32, int(P)*V)
+	s.saAct = make([]uint64, words)
+	s.oqAct = make([]uint64, words)
 	s.touched = make([]int32, maxPorts)
-	s.chanFree = make([]int32, P)
-	s.used = make([]int32, P)
-	s.oq = make([]oqEntry, P*int(s.Q))
-	s.oqHead = make([]int32, P)
-	s.oqLen = make([]int32, P)
 	s.linkCnt = make([]int64, P)
+	s.flFree = -1
 
-	NV := P << s.vs
-	s.ivBuf = make([]int32, NV*B)
+	NV := int(P) << s.vs
 	s.iv = make([]ivState, NV)
+	for i := range s.iv {
+		s.iv[i].head, s.iv[i].tail = -1, -1
+	}
 	s.ov = make([]ovState, NV)
 	if ad, ok := rt.(AdaptiveRouting); ok {
 		s.ad = ad
@@ -373,7 +367,7 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 		s.opts = make([]Option, NV*m)
 		s.optBuf = make([]Option, 0, m)
 	}
-	for gp := 0; gp < P; gp++ {
+	for gp := 0; gp < int(P); gp++ {
 		for v := 0; v < V; v++ {
 			s.ov[gp<<s.vs|v].credits = s.B
 			s.ov[gp<<s.vs|v].owner = -1

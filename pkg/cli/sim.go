@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,7 +23,7 @@ import (
 func (o *options) simCmd() *cobra.Command {
 	var routing, traffic string
 	var load float64
-	var cycles int
+	var cycles, threads int
 	var sets []string
 	cmd := &cobra.Command{
 		Use:   "sim FAMILY [name=value...]",
@@ -89,7 +90,7 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 				return invalid(err)
 			}
 			start := time.Now()
-			vals, err := eval.Simulate(cmd.Context(), t, f.Name, v, pt)
+			vals, err := eval.Simulate(eval.WithSimThreads(cmd.Context(), threads), t, f.Name, v, pt)
 			if err != nil {
 				return &exitError{ExitFailed, err}
 			}
@@ -148,6 +149,7 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 	fl.Float64Var(&load, "load", 0.5, "offered load in flits per endpoint per cycle")
 	fl.IntVar(&cycles, "cycles", netsim.DefaultConfig().MeasureCycles, "measurement window in cycles (the sim option measure_cycles)")
 	fl.StringArrayVar(&sets, "set", nil, "set a sim option: --set name=value (repeatable)")
+	fl.IntVar(&threads, "threads", runtime.NumCPU(), "goroutines stepping the routers in parallel (results do not depend on it)")
 	return cmd
 }
 

@@ -419,9 +419,12 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			running++
 			r.en.emit(Event{Type: EventStart, Experiment: t.cell.Exp.Name, Cell: t.cell.ID, Kind: t.cell.Kind, Label: t.cell.Label,
 				Key: t.cell.Key.Short(), Done: finished, Total: total, Running: running})
+			// A simulation may use the processors no other cell holds
+			// (its results do not depend on how many it uses).
+			threads := max(1, runtime.NumCPU()-running+1)
 			go func() {
 				t0 := time.Now()
-				note, err := r.runCell(ctx, t.cell)
+				note, err := r.runCell(WithSimThreads(ctx, threads), t.cell)
 				doneCh <- done{t, note, err, time.Since(t0)}
 			}()
 		}

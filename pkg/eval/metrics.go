@@ -58,7 +58,10 @@ func groupSpecs() map[string]groupSpec {
 		GroupPaths:      {1, true, computePaths},
 		GroupLoad:       {1, true, computeLoad},
 		GroupResilience: {1, true, computeResilience},
-		GroupSim:        {2, true, nil}, // computeSim, with its inputs (compute)
+		// computeSim, with its inputs (compute). Version 3: per-endpoint
+		// and per-router random streams (results independent of the
+		// simulator's thread count).
+		GroupSim: {3, true, nil},
 		GroupCost: {2, false, func(ctx context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
 			return computeCost(ctx, c.inst.Topology.Family, c.inst.Params, c.model, t)
 		}},

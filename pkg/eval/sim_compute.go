@@ -125,6 +125,7 @@ func (j *simJob) run(ctx context.Context) (metricValues, error) {
 		return nil, err
 	}
 	setup.cfg.Seed = j.seed
+	setup.cfg.Threads = simThreads(ctx)
 	if j.pt["search"].(string) == "throughput" {
 		return j.search(ctx, setup)
 	}
@@ -289,6 +290,26 @@ func (j *simJob) search(ctx context.Context, setup simSetup) (metricValues, erro
 	}
 	out["search_probes"] = dataset.IntValue(int64(probes))
 	return out, nil
+}
+
+// simThreadsKey is the context key of the number of goroutines a sim cell
+// may use (netsim.Config.Threads).
+type simThreadsKey struct{}
+
+// WithSimThreads returns ctx telling simulations (sim cells, Simulate) to
+// use n goroutines each (netsim.Config.Threads; results do not depend on
+// it).
+func WithSimThreads(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, simThreadsKey{}, n)
+}
+
+// simThreads returns the goroutines a sim cell of ctx may use (1 unless
+// WithSimThreads said otherwise).
+func simThreads(ctx context.Context) int {
+	if n, ok := ctx.Value(simThreadsKey{}).(int); ok && n > 0 {
+		return n
+	}
+	return 1
 }
 
 // storeKey is the context key of the cache store that sim cells use for

@@ -2,6 +2,8 @@ package netsim_test
 
 import (
 	"context"
+	"os"
+	"strconv"
 	"testing"
 	"time"
 
@@ -53,6 +55,7 @@ func BenchmarkSim(b *testing.B) {
 			cfg.MeasureCycles = 600
 			cfg.DrainMax = 2000
 			c.cfg(&cfg)
+			cfg.Threads = benchThreads
 			b.ReportAllocs()
 			b.ResetTimer()
 			var flits, cycles int64
@@ -71,6 +74,13 @@ func BenchmarkSim(b *testing.B) {
 		})
 	}
 }
+
+// benchThreads is the Config.Threads of the benchmarks: the
+// RUNEXP_SIM_THREADS environment variable (0, the default: automatic).
+var benchThreads = func() int {
+	n, _ := strconv.Atoi(os.Getenv("RUNEXP_SIM_THREADS"))
+	return n
+}()
 
 // slimFly builds the Slim Fly of prime power q (balanced p) and a traffic
 // pattern of pkg/traffic for it.

@@ -18,9 +18,24 @@
 // zero-load latency of the routes taken, hops, minimal fraction, Jain
 // fairness, link utilization and the saturation verdict; a workload run
 // its completion time and effective throughput. A Network and the built-in
-// Routings are read-only and may be shared by concurrent runs; a run itself
-// is single-threaded and deterministic (Config.Seed drives PCG streams for
-// traffic and routing).
+// Routings are read-only and may be shared by concurrent runs. A run is
+// deterministic: Config.Seed seeds one PCG stream per endpoint (packet
+// arrivals, destinations) and one per router (routing decisions).
+//
+// # Threads
+//
+// Config.Threads goroutines step one run: the routers are split into
+// shards of consecutive routers with about equal numbers of ports, each
+// with its endpoints. Within a router cycle a shard touches only its own
+// routers, endpoints and flits; the flits and credits it sends to another
+// shard are due at least one router cycle later (every channel has a
+// latency of at least one cycle), so the shards meet once per router
+// cycle. Results are identical for every thread count (TestThreadsIdentical):
+// random draws come from the per-endpoint and per-router streams; the heads
+// that reach a router in a cycle are routed in the order of their input
+// ports, not in the order of delivery; and a routing that reads the queues
+// of other routers (UGAL-G) reads them as they were at the start of the
+// cycle.
 //
 // # Model
 //
@@ -253,6 +268,9 @@
 //     latencies are exact distributions (histograms), not sample means.
 //   - Destinations are drawn at injection rather than at creation (the
 //     same for memoryless patterns).
+//   - Heads arriving at a router in the same cycle are routed in input
+//     port order; UGAL-G reads the queues of other routers as of the start
+//     of the cycle (see Threads).
 //   - Saturation is the criterion above; BookSim2 declares a run unstable
 //     when the mean age of all packets (source queues included) exceeds
 //     latency_thres (500 cycles by default).

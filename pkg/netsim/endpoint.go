@@ -3,21 +3,24 @@ package netsim
 import (
 	"fmt"
 	"math"
+	"math/bits"
 )
 
 // firstGen samples the first packet creation of a Bernoulli process
-// (probability pInj per channel cycle, starting at cycle 0) in ticks.
-func (s *sim) firstGen() int32 {
+// (probability pInj per channel cycle, starting at cycle 0) in ticks, from
+// the stream in use (an endpoint's).
+func (s *shard) firstGen() int32 {
 	return s.addGap(0, s.gap()-1)
 }
 
-// gap samples the cycles between consecutive Bernoulli arrivals (>= 1).
-func (s *sim) gap() int64 {
+// gap samples the cycles between consecutive Bernoulli arrivals (>= 1):
+// floor(X/lambda) + 1 for X exponential with mean 1 is geometric with
+// success probability 1 - e^-lambda = pInj.
+func (s *shard) gap() int64 {
 	if s.pInj >= 1 {
 		return 1
 	}
-	u := s.trng.Float64()
-	g := math.Floor(math.Log1p(-u)/s.logq) + 1
+	g := math.Floor(s.rng.ExpFloat64()/s.lambda) + 1
 	if g > 1<<31 {
 		return 1 << 31
 	}
@@ -32,27 +35,57 @@ func (s *sim) addGap(t int32, cycles int64) int32 {
 	return int32(x)
 }
 
-func (s *sim) at(t int32) *slot { return &s.wheel[t&s.wmask] }
+// own returns the slot of this shard's own events (endpoint credits,
+// ejections) due at tick t.
+func (s *shard) own(t int32) *slot { return &s.wheel[t&s.wmask] }
 
-// newPacket takes a packet record from the pool.
-func (s *sim) newPacket() int32 {
-	if n := len(s.free); n > 0 {
-		id := s.free[n-1]
-		s.free = s.free[:n-1]
-		return id
-	}
-	s.pk = append(s.pk, Packet{})
-	return int32(len(s.pk) - 1)
+// to returns the inbox for the events this shard sends to shard k due at
+// tick t.
+func (s *shard) to(k uint16, t int32) *inbox {
+	return &s.shards[k].wheel[t&s.wmask].from[s.k]
 }
 
-// inject lets every endpoint whose channel is free send one flit.
-func (s *sim) inject() {
+// newPacket takes a packet record from the shard's free list, which topUp
+// keeps at least as long as the shard's endpoints (one new packet per
+// endpoint and router cycle at most).
+func (s *shard) newPacket() int32 {
+	n := len(s.free)
+	id := s.free[n-1]
+	s.free = s.free[:n-1]
+	return id
+}
+
+// topUp grows the packet records so that every shard can start a packet at
+// each of its endpoints in the coming router cycle. It runs between router
+// cycles, when no shard reads the records.
+func (s *sim) topUp() error {
+	for _, h := range s.shards {
+		need := int(h.e1 - h.e0)
+		if len(h.free) >= need {
+			continue
+		}
+		grow := max(need, len(s.pk)/4, 64)
+		if int64(len(s.pk))+int64(grow) > math.MaxInt32 {
+			return fmt.Errorf("netsim: more than 2^31 packets in flight")
+		}
+		n := int32(len(s.pk))
+		s.pk = append(s.pk, make([]Packet, grow)...)
+		for i := int32(grow) - 1; i >= 0; i-- {
+			h.free = append(h.free, n+i)
+		}
+	}
+	return nil
+}
+
+// inject lets every endpoint of the shard whose channel is free send one
+// flit.
+func (s *shard) inject() {
 	now := s.now
 	need := int32(1)
 	if s.vct {
 		need = s.size
 	}
-	for e := int32(0); e < s.E; e++ {
+	for e := s.e0; e < s.e1; e++ {
 		if s.epFree[e] > now {
 			continue
 		}
@@ -66,8 +99,9 @@ func (s *sim) inject() {
 				continue
 			}
 			created := s.epNext[e]
+			s.useEp(e)
 			s.epNext[e] = s.addGap(created, s.gap())
-			d := s.pat.Dest(e, s.trng)
+			d := s.pat.Dest(e, s.rng)
 			if d < 0 {
 				continue
 			}
@@ -115,11 +149,11 @@ func (s *sim) injectionVC(e, need int32) int32 {
 
 // sendFlit sends the next flit of packet cur from endpoint e on its
 // injection VC (credit index ci).
-func (s *sim) sendFlit(e, ci, cur int32) {
+func (s *shard) sendFlit(e, ci, cur int32) {
 	now := s.now
 	s.epCred[ci]--
-	sl := s.at(now + s.le)
-	sl.flits = append(sl.flits, flitEv{s.epPort[e]<<s.vs | s.epVC[e], cur})
+	in := s.to(uint16(s.k), now+s.le)
+	in.flits = append(in.flits, flitEv{s.epPort[e]<<s.vs | s.epVC[e], cur})
 	s.pending++
 	s.inNet++
 	s.epFree[e] = now + s.S
@@ -131,43 +165,53 @@ func (s *sim) sendFlit(e, ci, cur int32) {
 	}
 }
 
-// events processes the events due now.
-func (s *sim) events() {
-	sl := s.at(s.now)
-	if n := len(sl.credits) + len(sl.epCredits) + len(sl.flits) + len(sl.ejects); n > 0 {
-		s.pending -= int64(n)
-	} else {
+// events processes the events due now at the shard: credits, arrivals
+// (and the routing of the heads among them, router by router in port
+// order), ejections.
+func (s *shard) events() {
+	sl := &s.wheel[s.now&s.wmask]
+	n := len(sl.epCredits) + len(sl.ejects)
+	for k := range sl.from {
+		n += len(sl.from[k].credits) + len(sl.from[k].flits)
+	}
+	if n == 0 {
 		return
 	}
-	for _, ov := range sl.credits {
-		s.ov[ov].credits++
-		pt := &s.ports[ov>>s.vs]
-		pt.used--
-		if s.vct {
-			// A VC may now have room for a whole packet.
-			s.rs[pt.rtr].vaWake = s.now
+	s.pending -= int64(n)
+	for k := range sl.from {
+		for _, ov := range sl.from[k].credits {
+			s.ov[ov].credits++
+			pt := &s.ports[ov>>s.vs]
+			pt.used--
+			if s.vct {
+				// A VC may now have room for a whole packet.
+				s.rs[pt.rtr].vaWake = s.now
+			}
 		}
+		sl.from[k].credits = sl.from[k].credits[:0]
 	}
 	for _, c := range sl.epCredits {
 		s.epCred[c]++
 	}
-	flits := sl.flits
-	for c := 0; c < len(flits); c += touchChunk {
-		chunk := flits[c:min(c+touchChunk, len(flits))]
-		s.touchArrivals(chunk)
-		for _, f := range chunk {
-			s.arrive(f)
-			if s.err != nil {
-				return
+	for k := range sl.from {
+		flits := sl.from[k].flits
+		for c := 0; c < len(flits); c += touchChunk {
+			chunk := flits[c:min(c+touchChunk, len(flits))]
+			s.touchArrivals(chunk)
+			for _, f := range chunk {
+				s.arrive(f)
+				if s.err != nil {
+					return
+				}
 			}
 		}
+		sl.from[k].flits = flits[:0]
 	}
+	s.startHeads()
 	for _, f := range sl.ejects {
 		s.eject(f.dst, f.pkt)
 	}
-	sl.credits = sl.credits[:0]
 	sl.epCredits = sl.epCredits[:0]
-	sl.flits = sl.flits[:0]
 	sl.ejects = sl.ejects[:0]
 }
 
@@ -175,62 +219,128 @@ func (s *sim) events() {
 // ahead of processing them.
 const touchChunk = 64
 
-// touchArrivals loads the input VC state and the packet record of every
-// arrival of fs before any is processed. The loads are independent, so the
+// touchArrivals loads the input VC and port state of every arrival of fs
+// before any is processed. The loads are independent, so the
 // processor overlaps their cache misses (up to its limit of outstanding
 // misses) instead of waiting for each in turn; arrive then finds them in
 // cache. The sum only keeps the compiler from dropping the loads.
-func (s *sim) touchArrivals(fs []flitEv) {
+func (s *shard) touchArrivals(fs []flitEv) {
 	var x int32
-	rt := s.net.rt
 	for _, f := range fs {
-		p := &s.pk[f.pkt]
-		d := p.DstRouter
-		if p.Inter >= 0 {
-			d = p.Inter
-		}
-		x += s.iv[f.dst].len + rt.touch(s.ports[f.dst>>s.vs].rtr, d)
+		x += s.iv[f.dst].len + s.ports[f.dst>>s.vs].rtr
 	}
 	s.touchSink += x
 }
 
-// arrive puts flit f into its input VC.
-func (s *sim) arrive(f flitEv) {
-	{
-		iv := f.dst
-		gp := iv >> s.vs
-		r := s.ports[gp].rtr
-		st := &s.iv[iv]
-		n := st.len
-		if n >= s.B {
-			s.err = fmt.Errorf("netsim: internal error: buffer overflow at input VC %d", iv)
-			return
-		}
-		node := s.allocFlit()
-		s.fl[node].pkt, s.fl[node].next = f.pkt, -1
-		if n == 0 {
-			st.head = node
-		} else {
-			s.fl[st.tail].next = node
-		}
-		st.tail = node
-		st.len = n + 1
-		s.rs[r].inBuf++
-		if n == 0 {
-			switch st.state {
-			case vcIdle:
-				s.startHead(r, iv, s.now)
-			case vcActive:
-				s.setSA(r, gp, iv&s.vmask, true)
+// arrive puts flit f into its input VC. A head reaching the front of an
+// idle VC is routed after all arrivals of the cycle (startHeads).
+func (s *shard) arrive(f flitEv) {
+	iv := f.dst
+	gp := iv >> s.vs
+	pt := &s.ports[gp]
+	r := pt.rtr
+	st := &s.iv[iv]
+	n := st.len
+	if n >= s.B {
+		s.err = fmt.Errorf("netsim: internal error: buffer overflow at input VC %d", iv)
+		return
+	}
+	node := s.allocFlit()
+	s.fl[node].pkt, s.fl[node].next = f.pkt, -1
+	if n == 0 {
+		st.head = node
+	} else {
+		s.fl[st.tail].next = node
+	}
+	st.tail = node
+	st.len = n + 1
+	s.rs[r].inBuf++
+	if n == 0 {
+		switch st.state {
+		case vcIdle:
+			// At most one flit crosses a channel per router cycle, so a
+			// port has at most one new head.
+			rs := &s.rs[r]
+			w := s.newAct[rs.words : rs.words+(rs.np+63)/64]
+			if allZero(w) {
+				s.newRtrs = append(s.newRtrs, r)
 			}
+			i := gp - rs.off
+			w[i>>6] |= 1 << (i & 63)
+			pt.newV = uint8(iv & s.vmask)
+		case vcActive:
+			s.setSA(r, gp, iv&s.vmask, true)
+		}
+	}
+}
+
+// allZero reports whether every word of w is 0.
+func allZero(w []uint64) bool {
+	for _, x := range w {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// startHeads routes the heads that arrived at idle VCs in this cycle,
+// router by router, each router's in ascending port order: a router's
+// decisions then depend only on its own state and random stream, not on
+// the order in which flits from different shards were delivered.
+func (s *shard) startHeads() {
+	for c := 0; c < len(s.newRtrs); c += touchChunk / 4 {
+		chunk := s.newRtrs[c:min(c+touchChunk/4, len(s.newRtrs))]
+		s.touchHeads(chunk)
+		s.routeHeads(chunk)
+	}
+	s.newRtrs = s.newRtrs[:0]
+}
+
+// touchHeads loads the packet records and next-hop entries of the new
+// heads at routers rs (see touchArrivals).
+func (s *shard) touchHeads(rtrs []int32) {
+	var x int32
+	t := s.net.rt
+	for _, r := range rtrs {
+		rs := &s.rs[r]
+		for i, word := range s.newAct[rs.words : rs.words+(rs.np+63)/64] {
+			for word != 0 {
+				gp := rs.off + int32(i)*64 + int32(bits.TrailingZeros64(word))
+				word &= word - 1
+				p := &s.pk[s.fl[s.iv[gp<<s.vs|int32(s.ports[gp].newV)].head].pkt]
+				d := p.DstRouter
+				if p.Inter >= 0 {
+					d = p.Inter
+				}
+				x += t.touch(r, d)
+			}
+		}
+	}
+	s.touchSink += x
+}
+
+// routeHeads routes the new heads at routers rtrs.
+func (s *shard) routeHeads(rtrs []int32) {
+	for _, r := range rtrs {
+		rs := &s.rs[r]
+		w := s.newAct[rs.words : rs.words+(rs.np+63)/64]
+		for i, word := range w {
+			for word != 0 {
+				b := int32(bits.TrailingZeros64(word))
+				word &= word - 1
+				gp := rs.off + int32(i)*64 + b
+				s.startHead(r, gp<<s.vs|int32(s.ports[gp].newV), s.now)
+			}
+			w[i] = 0
 		}
 	}
 }
 
 // eject delivers a flit that arrived at an endpoint over output VC ov.
-func (s *sim) eject(ov, pkt int32) {
-	sl := s.at(s.now + s.cd + s.le) // the credit crosses the ejection channel back
-	sl.credits = append(sl.credits, ov)
+func (s *shard) eject(ov, pkt int32) {
+	in := s.to(uint16(s.k), s.now+s.cd+s.le) // the credit crosses the ejection channel back
+	in.credits = append(in.credits, ov)
 	s.pending++
 	s.inNet--
 	s.ejFlits++

@@ -31,6 +31,8 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 
 	deadTicks := s.deadlockTicks()
 	work := int64(stopWork) // check ctx at the first tick
+	stop := s.startWorkers()
+	defer stop()
 
 	phase := phWarmup
 	period := int32(cfg.SamplePeriod)
@@ -52,14 +54,15 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 			switch phase {
 			case phWarmup:
 				if c > 0 && c%period == 0 {
+					t := s.sum()
 					lat := 0.0
-					if s.periodN > 0 {
-						lat = float64(s.periodLat) / float64(s.periodN) / float64(S)
+					if t.periodN > 0 {
+						lat = float64(t.periodLat) / float64(t.periodN) / float64(S)
 					}
-					fl := float64(s.periodFlits)
+					fl := float64(t.periodFlits)
 					zl := 0.0
-					if s.periodN > 0 {
-						zl = float64(s.periodZL) / float64(s.periodN) / float64(S)
+					if t.periodN > 0 {
+						zl = float64(t.periodZL) / float64(t.periodN) / float64(S)
 					}
 					if why := s.clearlySaturated(lat, zl); why != "" {
 						res.Aborted = true
@@ -71,14 +74,16 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 						res.ZeroLoadLatency = zl
 						res.WarmupCycles = int64(c)
 						res.Cycles = int64(c)
-						res.FlitsDelivered = s.ejFlits
+						res.FlitsDelivered = t.ejFlits
 						return res, nil
 					}
 					conv := prevOK &&
 						(math.Abs(lat-prevLat) <= cfg.WarmupTol*max(lat, prevLat) || math.Abs(lat-prevLat) <= 1) &&
 						(math.Abs(fl-prevFlits) <= cfg.WarmupTol*max(fl, prevFlits) || math.Abs(fl-prevFlits) <= 3*math.Sqrt(fl+prevFlits))
 					prevLat, prevFlits, prevOK = lat, fl, true
-					s.periodLat, s.periodN, s.periodFlits, s.periodZL = 0, 0, 0, 0
+					for _, h := range s.shards {
+						h.periodLat, h.periodN, h.periodFlits, h.periodZL = 0, 0, 0, 0
+					}
 					if (conv && c >= int32(cfg.WarmupMin)) || c >= int32(cfg.WarmupMax) {
 						stable = conv
 						warmEnd = c
@@ -101,7 +106,7 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 				}
 			}
 			if phase == phDrain && c%8 == 0 {
-				if s.measuredOut == 0 && s.pendingCreations() == 0 {
+				if s.sum().measuredOut == 0 && s.pendingCreations() == 0 {
 					res.Drained = true
 					phase = phDone
 				} else if c-drainStart >= int32(cfg.DrainMax) {
@@ -116,26 +121,28 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 		if err := s.advance(deadTicks); err != nil {
 			return nil, err
 		}
-		if s.inNet == 0 && s.pending == 0 && s.busyEps == 0 {
+		if s.idle() {
 			s.skipIdle(phase, period)
 		}
 	}
+	t := s.sum()
+	latH, netH, hops, srcAcc := s.merged()
 	res.Stable = stable
 	res.WarmupCycles = int64(warmEnd)
 	res.MeasureCycles = int64(cfg.MeasureCycles)
 	res.Cycles = int64(s.now / S)
 	win := float64(cfg.MeasureCycles)
-	res.OfferedLoad = float64(s.measuredFlits) / nAct / win
-	res.AcceptedLoad = float64(s.accFlits) / nAct / win
-	res.PacketLatency = s.latH.stats(float64(S))
-	res.NetworkLatency = s.netH.stats(float64(S))
-	res.MeasuredPackets = s.measuredInj
-	res.DeliveredPackets = s.latH.n
-	s.hopStats(res)
+	res.OfferedLoad = float64(t.measuredFlits) / nAct / win
+	res.AcceptedLoad = float64(t.accFlits) / nAct / win
+	res.PacketLatency = latH.stats(float64(S))
+	res.NetworkLatency = netH.stats(float64(S))
+	res.MeasuredPackets = t.measuredInj
+	res.DeliveredPackets = latH.n
+	hopStats(res, &hops, t.minimal)
 	var sx, sxx float64
 	for e, a := range s.active {
 		if a {
-			x := float64(s.srcAcc[e])
+			x := float64(srcAcc[e])
 			sx += x
 			sxx += x * x
 		}
@@ -156,20 +163,20 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 		res.LinkUtilAvg = float64(sum) / float64(links) / win
 		res.LinkUtilMax = float64(mx) / win
 	}
-	res.FlitsDelivered = s.ejFlits
+	res.FlitsDelivered = t.ejFlits
 
 	// Saturation.
-	gen := float64(s.measuredFlits)
+	gen := float64(t.measuredFlits)
 	if !res.Drained {
 		// Packets created in the window but never injected: estimate the
 		// offered load by the requested one.
 		gen = max(gen, load*nAct*win)
 		res.OfferedLoad = gen / nAct / win
 	}
-	if s.latH.n > 0 {
-		res.ZeroLoadLatency = float64(s.zlSum) / float64(s.latH.n) / float64(S)
+	if latH.n > 0 {
+		res.ZeroLoadLatency = float64(t.zlSum) / float64(latH.n) / float64(S)
 	}
-	switch deficit := gen - float64(s.accFlits); {
+	switch deficit := gen - float64(t.accFlits); {
 	case !res.Drained:
 		res.Saturated, res.SaturationReason = true, "measured packets not drained"
 	case deficit > cfg.SatTol*gen+3*math.Sqrt(gen):
@@ -191,7 +198,35 @@ const stopWork = 1 << 20
 
 // tickWork estimates the cost of the next tick: a step of every router and
 // endpoint, and of every flit in the network.
-func (s *sim) tickWork() int64 { return int64(s.R) + int64(s.E) + s.inNet }
+func (s *sim) tickWork() int64 { return int64(s.R) + int64(s.E) + s.inNetAll }
+
+// sum returns the sums of the shards' counters.
+func (s *sim) sum() counters {
+	var c counters
+	for _, h := range s.shards {
+		c.add(&h.counters)
+	}
+	return c
+}
+
+// merged returns the shards' latency and hop histograms and accepted flits
+// per source, added up.
+func (s *sim) merged() (latH, netH, hops hist, srcAcc []int64) {
+	srcAcc = make([]int64, s.E)
+	for _, h := range s.shards {
+		latH.merge(&h.latH)
+		netH.merge(&h.netH)
+		hops.merge(&h.hops)
+		for e, x := range h.srcAcc {
+			srcAcc[e] += x
+		}
+	}
+	return latH, netH, hops, srcAcc
+}
+
+// idle reports whether nothing is in flight: no flit in the network, no
+// event scheduled, no packet half sent.
+func (s *sim) idle() bool { return s.inNetAll == 0 && s.pendingAll == 0 && s.busyAll == 0 }
 
 // pendingCreations returns the active endpoints whose oldest unsent packet
 // was created before the end of the window.
@@ -233,7 +268,7 @@ func (s *sim) skipIdle(phase int, period int32) {
 	// Keep the time aligned so that the wheel and the cycle test work.
 	if next > s.now {
 		s.now = next
-		s.lastMove = next
+		s.moved = next
 	}
 }
 
@@ -249,18 +284,19 @@ func (s *sim) deadlockTicks() int64 {
 	return max(int64(s.cfg.DeadlockCycles)*int64(s.S), 8*rt)
 }
 
-// hopStats fills the hop figures of res from the measured packets.
-func (s *sim) hopStats(res *Result) {
-	if s.hops.n == 0 {
+// hopStats fills the hop figures of res from the hop histogram of the
+// measured packets, minimal of which took minimal routes.
+func hopStats(res *Result, hops *hist, minimal int64) {
+	if hops.n == 0 {
 		return
 	}
-	res.AvgHops = float64(s.hops.sum) / float64(s.hops.n)
-	res.MinimalFraction = float64(s.minimal) / float64(s.hops.n)
-	hi := len(s.hops.c)
-	for hi > 0 && s.hops.c[hi-1] == 0 {
+	res.AvgHops = float64(hops.sum) / float64(hops.n)
+	res.MinimalFraction = float64(minimal) / float64(hops.n)
+	hi := len(hops.c)
+	for hi > 0 && hops.c[hi-1] == 0 {
 		hi--
 	}
-	res.HopHistogram = append([]int64(nil), s.hops.c[:hi]...)
+	res.HopHistogram = append([]int64(nil), hops.c[:hi]...)
 }
 
 // clearlySaturated returns why a warm-up sample of mean latency lat and
@@ -291,10 +327,106 @@ func (s *sim) zeroLoad(p *Packet) int64 {
 	return int64(2*s.le) + int64(p.Hops+1)*int64(s.rd+s.vad+s.sad) + path + int64(p.Size-1)*int64(s.S)
 }
 
-// nextBusy returns the first router from r on with flits in its buffers
-// or output queues, or R.
-func (s *sim) nextBusy(r int32) int32 {
-	for ; r < s.R; r++ {
+// advance runs one router cycle (events, injection, every router with
+// flits; the shards in parallel) and moves the clock on; it returns the
+// run's error or a *DeadlockError when no flit has moved for deadTicks.
+func (s *sim) advance(deadTicks int64) error {
+	if err := s.topUp(); err != nil {
+		return err
+	}
+	if s.usedSnap != nil {
+		for i := range s.ports {
+			s.usedSnap[i] = s.ports[i].used
+		}
+	}
+	if s.workers != nil {
+		for _, c := range s.workers.start {
+			c <- struct{}{}
+		}
+		s.shards[0].tick()
+		for range s.workers.start {
+			<-s.workers.done
+		}
+	} else {
+		s.shards[0].tick()
+	}
+	s.inNetAll, s.pendingAll, s.busyAll = 0, 0, 0
+	for _, h := range s.shards {
+		if h.err != nil {
+			return h.err
+		}
+		s.inNetAll += h.inNet
+		s.pendingAll += h.pending
+		s.busyAll += h.busyEps
+		s.moved = max(s.moved, h.lastMove)
+	}
+	if s.inNetAll > 0 && int64(s.now-s.moved) > deadTicks {
+		return &DeadlockError{Cycle: int64(s.now / s.S), Idle: int64(s.now-s.moved) / int64(s.S), InFlight: s.inNetAll}
+	}
+	s.now++
+	return nil
+}
+
+// tick runs one router cycle of the shard: its events, its endpoints'
+// injection, a step of each of its routers with flits.
+func (s *shard) tick() {
+	s.events()
+	if s.err != nil {
+		return
+	}
+	if s.wl != nil {
+		s.injectWorkload()
+	} else {
+		s.inject()
+	}
+	next := s.nextBusy(s.r0, s.r1)
+	for r := next; r < s.r1; r = next {
+		// Load the next busy router's state while this one steps.
+		next = s.nextBusy(r+1, s.r1)
+		if next < s.r1 {
+			s.touchRouter(next)
+		}
+		s.step(r)
+	}
+}
+
+// workers runs shards 1.. of a run on goroutines, one router cycle per
+// message on start.
+type workers struct {
+	start []chan struct{}
+	done  chan struct{}
+}
+
+// startWorkers starts the goroutines of shards 1.. (none for one shard);
+// stop ends them.
+func (s *sim) startWorkers() (stop func()) {
+	if len(s.shards) == 1 {
+		return func() {}
+	}
+	w := &workers{done: make(chan struct{}, len(s.shards))}
+	for _, h := range s.shards[1:] {
+		c := make(chan struct{})
+		w.start = append(w.start, c)
+		go func(h *shard) {
+			for range c {
+				h.tick()
+				w.done <- struct{}{}
+			}
+		}(h)
+	}
+	s.workers = w
+	return func() {
+		for _, c := range w.start {
+			close(c)
+		}
+		s.workers = nil
+	}
+}
+
+// nextBusy returns the first router in [r, end) with flits in its buffers
+// or output queues, or end.
+func (s *sim) nextBusy(r, end int32) int32 {
+	for ; r < end; r++ {
 		if s.rs[r].inBuf|s.rs[r].inOq != 0 {
 			break
 		}
@@ -307,7 +439,7 @@ func (s *sim) nextBusy(r int32) int32 {
 // first input VC, and the heads of the non-empty output queues. The loads
 // are independent, so the processor overlaps their misses (see
 // touchArrivals).
-func (s *sim) touchRouter(r int32) {
+func (s *shard) touchRouter(r int32) {
 	rs := &s.rs[r]
 	var x int32
 	for _, iv := range s.vaBuf[rs.off*s.V : rs.off*s.V+rs.vaN] {
@@ -329,33 +461,4 @@ func (s *sim) touchRouter(r int32) {
 		}
 	}
 	s.touchSink += x
-}
-
-// advance runs one router cycle (events, injection, every router with
-// flits) and moves the clock on; it returns the run's error or a
-// *DeadlockError when no flit has moved for deadTicks.
-func (s *sim) advance(deadTicks int64) error {
-	s.events()
-	if s.wl != nil {
-		s.injectWorkload()
-	} else {
-		s.inject()
-	}
-	next := s.nextBusy(0)
-	for r := next; r < s.R; r = next {
-		// Load the next busy router's state while this one steps.
-		next = s.nextBusy(r + 1)
-		if next < s.R {
-			s.touchRouter(next)
-		}
-		s.step(r)
-	}
-	if s.err != nil {
-		return s.err
-	}
-	if s.inNet > 0 && int64(s.now-s.lastMove) > deadTicks {
-		return &DeadlockError{Cycle: int64(s.now / s.S), Idle: int64(s.now-s.lastMove) / int64(s.S), InFlight: s.inNet}
-	}
-	s.now++
-	return nil
 }

@@ -138,6 +138,20 @@ func (h *hist) add(x int32) {
 	h.sum += int64(x)
 }
 
+// merge adds o's counts to h.
+func (h *hist) merge(o *hist) {
+	if len(o.c) > len(h.c) {
+		c := make([]int64, len(o.c))
+		copy(c, h.c)
+		h.c = c
+	}
+	for i, x := range o.c {
+		h.c[i] += x
+	}
+	h.n += o.n
+	h.sum += o.sum
+}
+
 // quantile returns the nearest-rank q-quantile (0 for an empty histogram).
 func (h *hist) quantile(q float64) int {
 	if h.n == 0 {

@@ -8,7 +8,7 @@ import (
 // startHead routes the packet at the front of idle input VC iv of r; it
 // takes part in VC allocation from tick earliest on (and after the routing
 // delay).
-func (s *sim) startHead(r, iv, earliest int32) {
+func (s *shard) startHead(r, iv, earliest int32) {
 	p := &s.pk[s.fl[s.iv[iv].head].pkt]
 	rs := &s.rs[r]
 	var o, lo, hi int32
@@ -16,10 +16,15 @@ func (s *sim) startHead(r, iv, earliest int32) {
 	case r == p.DstRouter && p.Inter < 0:
 		o, lo, hi = s.epPort[p.Dst], 0, s.V
 	case s.ad != nil:
+		s.curIn = iv >> s.vs
+		s.view.cur = r
+		s.useRt(r)
 		o, lo, hi = s.options(r, iv, p)
 		p.Hops++
 	default:
 		s.curIn = iv >> s.vs
+		s.view.cur = r
+		s.useRt(r)
 		port, class := s.rt.Route(&s.view, r, p)
 		if port < 0 || port >= rs.deg || class < 0 || class >= s.classes {
 			s.err = fmt.Errorf("netsim: routing %s chose port %d (of %d) and class %d (of %d) at router %d for a packet %d -> %d after %d hops",
@@ -54,7 +59,7 @@ func (s *sim) addPath(p *Packet, o int32) {
 // non-escape option is applied at once and returned as the route (global
 // output port and VC range); several are stored for VC allocation
 // (iv.nopt) and the returned route is unused.
-func (s *sim) options(r, iv int32, p *Packet) (o, lo, hi int32) {
+func (s *shard) options(r, iv int32, p *Packet) (o, lo, hi int32) {
 	opts := s.ad.Options(r, p, s.optBuf[:0])
 	s.optBuf = opts[:0]
 	if len(opts) == 0 || len(opts) > int(s.maxOpt) {
@@ -92,7 +97,7 @@ func (s *sim) options(r, iv int32, p *Packet) (o, lo, hi int32) {
 // released VC is marked free from the next cycle (freeFrom) and a next
 // packet becomes ready then (traverse). With VCAllocDelay 0 a VC granted
 // in this cycle may be switched in it, so VC allocation runs first.
-func (s *sim) step(r int32) {
+func (s *shard) step(r int32) {
 	rs := &s.rs[r]
 	if s.vad == 0 && rs.vaN > 0 && rs.vaWake <= s.now {
 		s.vcAlloc(r)
@@ -112,7 +117,7 @@ func (s *sim) step(r int32) {
 // one of its eligible VCs round-robin, then every output port grants one
 // requesting input round-robin. Only the ports with candidates (saAct) are
 // visited, in ascending order.
-func (s *sim) switchAlloc(r int32) {
+func (s *shard) switchAlloc(r int32) {
 	rs := &s.rs[r]
 	off, np := rs.off, rs.np
 	nt := 0
@@ -188,7 +193,7 @@ func (s *sim) setSA(r, p, v int32, on bool) {
 }
 
 // allocFlit returns a free flit node.
-func (s *sim) allocFlit() int32 {
+func (s *shard) allocFlit() int32 {
 	if n := s.flFree; n >= 0 {
 		s.flFree = s.fl[n].next
 		return n
@@ -199,7 +204,7 @@ func (s *sim) allocFlit() int32 {
 
 // traverse moves the front flit of input VC iv through the crossbar into
 // the output queue of port o.
-func (s *sim) traverse(r, iv, o int32) {
+func (s *shard) traverse(r, iv, o int32) {
 	p := iv >> s.vs
 	v := iv & s.vmask
 	st := &s.iv[iv]
@@ -233,10 +238,12 @@ func (s *sim) traverse(r, iv, o int32) {
 	// crosses the link back (the output channel of port p leads to the same
 	// neighbour) after the credit delay.
 	pi := &s.ports[p]
-	sl := s.at(s.now + s.cd + pi.lat)
+	t := s.now + s.cd + pi.lat
 	if up := pi.peer; up >= 0 {
-		sl.credits = append(sl.credits, up<<s.vs|v)
+		in := s.to(pi.pshard, t)
+		in.credits = append(in.credits, up<<s.vs|v)
 	} else {
+		sl := s.own(t)
 		sl.epCredits = append(sl.epCredits, (-1-up)<<s.vs|v)
 	}
 	s.pending++
@@ -273,7 +280,7 @@ func (s *sim) traverse(r, iv, o int32) {
 // cut-through only VCs with room for the whole packet). A head with
 // adaptive options takes the free VC with the most credits among its
 // non-escape options (ties at random), else among its escape options.
-func (s *sim) vcAlloc(r int32) {
+func (s *shard) vcAlloc(r int32) {
 	rs := &s.rs[r]
 	list := s.vaBuf[rs.off*s.V : rs.off*s.V+rs.vaN]
 	k := 0
@@ -328,9 +335,10 @@ func (s *sim) vcAlloc(r int32) {
 // non-escape options, ties broken at random; if there is none, the same
 // among the escape options. On success it applies the option's packet
 // state and returns the global output port and the VC; else best < 0.
-func (s *sim) chooseOption(r, iv, need int32) (o, best int32) {
+func (s *shard) chooseOption(r, iv, need int32) (o, best int32) {
 	opts := s.opts[iv*s.maxOpt : iv*s.maxOpt+int32(s.iv[iv].nopt)]
 	off := s.rs[r].off
+	s.useRt(r)
 	for _, escape := range [2]bool{false, true} {
 		bestOpt, bc, ties := -1, need-1, 0
 		best = -1
@@ -351,7 +359,7 @@ func (s *sim) chooseOption(r, iv, need int32) (o, best int32) {
 				case c == bc && bestOpt >= 0:
 					// Reservoir sampling: uniform among the equally good.
 					ties++
-					if s.rrng.IntN(ties) == 0 {
+					if s.rng.IntN(ties) == 0 {
 						bestOpt, best = i, v
 					}
 				}
@@ -372,7 +380,7 @@ func (s *sim) chooseOption(r, iv, need int32) (o, best int32) {
 // transmit sends one flit on every output channel that is free and has a
 // flit through the crossbar; only ports with a non-empty output queue
 // (oqAct) are visited, in ascending order.
-func (s *sim) transmit(r int32) {
+func (s *shard) transmit(r int32) {
 	now := s.now
 	rs := &s.rs[r]
 	act := s.oqAct[rs.words : rs.words+(rs.np+63)/64]
@@ -402,13 +410,14 @@ func (s *sim) transmit(r int32) {
 			s.flFree = n
 			rs.inOq--
 			po.chanFree = now + s.S
-			sl := s.at(now + po.lat)
 			if d := po.peer; d >= 0 {
-				sl.flits = append(sl.flits, flitEv{d<<s.vs | vc, pkt})
+				in := s.to(po.pshard, now+po.lat)
+				in.flits = append(in.flits, flitEv{d<<s.vs | vc, pkt})
 				if s.inWindow {
 					s.linkCnt[o]++
 				}
 			} else {
+				sl := s.own(now + po.lat)
 				sl.ejects = append(sl.ejects, flitEv{o<<s.vs | vc, pkt})
 			}
 			s.pending++

@@ -50,7 +50,8 @@ const (
 // View gives a routing algorithm read access to the simulation state. It
 // is valid only during the Route call it is passed to.
 type View struct {
-	s *sim
+	s   *shard
+	cur int32 // the router routing
 }
 
 // Network returns the simulated network.
@@ -60,10 +61,10 @@ func (v *View) Network() *Network { return v.s.net }
 // cycle).
 func (v *View) Now() int64 { return int64(v.s.now) }
 
-// Rand returns the routing random stream of the run (seeded from
-// Config.Seed; use it for every random decision to keep runs
-// reproducible).
-func (v *View) Rand() *rand.Rand { return v.s.rrng }
+// Rand returns the random stream of the router routing (one per router,
+// seeded from Config.Seed; use it for every random decision to keep runs
+// reproducible and independent of Config.Threads).
+func (v *View) Rand() *rand.Rand { return v.s.rng }
 
 // InPort returns the input port at which the packet being routed waits.
 func (v *View) InPort() int32 { return v.s.curIn }
@@ -71,9 +72,16 @@ func (v *View) InPort() int32 { return v.s.curIn }
 // Occupancy returns the flits committed to output port port of router r
 // and not yet acknowledged by a credit: flits in its output queue, on the
 // channel and in the downstream input buffer, summed over VCs (BookSim's
-// "used credits"). This is the queue length of UGAL.
+// "used credits"). This is the queue length of UGAL. For a router other
+// than the one routing it is the value at the start of the router cycle
+// (the routing must implement readsRemoteQueues; UGAL-G does), so that
+// no result depends on the order in which routers run.
 func (v *View) Occupancy(r, port int32) int32 {
-	return v.s.ports[v.s.rs[r].off+port].used
+	gp := v.s.rs[r].off + port
+	if r != v.cur && v.s.usedSnap != nil {
+		return v.s.usedSnap[gp]
+	}
+	return v.s.ports[gp].used
 }
 
 // PortCapacity returns the most flits Occupancy can report for a port: the
@@ -83,7 +91,8 @@ func (v *View) PortCapacity() int32 { return v.s.V * v.s.B }
 // VCBuffer returns the buffer of one input VC in flits.
 func (v *View) VCBuffer() int32 { return v.s.B }
 
-// QueueLen returns the flits waiting in the output queue of port port of r.
+// QueueLen returns the flits waiting in the output queue of port port of
+// the router routing, r.
 func (v *View) QueueLen(r, port int32) int32 {
 	return v.s.ports[v.s.rs[r].off+port].oqLen
 }
@@ -124,7 +133,7 @@ const (
 func (c Choice) port(n *Network, v *View, r, d int32) int32 {
 	if c == RandomPort {
 		if k := n.MinPorts(r, d); k > 1 {
-			return n.MinPort(r, d, v.s.rrng.IntN(k))
+			return n.MinPort(r, d, v.s.rng.IntN(k))
 		}
 	}
 	return n.MinPort(r, d, 0)
@@ -204,7 +213,7 @@ func randomInter(v *View, R int, p *Packet) int32 {
 		return -1
 	}
 	lo, hi := min(p.SrcRouter, p.DstRouter), max(p.SrcRouter, p.DstRouter)
-	i := int32(v.s.rrng.IntN(R - excl))
+	i := int32(v.s.rng.IntN(R - excl))
 	if i >= lo {
 		i++
 	}
@@ -300,6 +309,10 @@ func (u *UGAL) Route(v *View, r int32, p *Packet) (int32, int32) {
 	}
 	return bestPort, p.Hops
 }
+
+// readsRemoteQueues reports whether u reads the queues of other routers
+// (UGAL-G): they are then read as of the start of the router cycle.
+func (u *UGAL) readsRemoteQueues() bool { return u.global }
 
 // cost returns the cost of the path leaving r on port towards t: UGAL-L
 // hops x occupancy(port), UGAL-G the occupancies along the path.

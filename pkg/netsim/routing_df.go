@@ -279,7 +279,7 @@ func (d *Dragonfly) drawInter(v *View, r int32, p *Packet) int32 {
 		return -1
 	}
 	lo, hi := min(gs, gd), max(gs, gd)
-	i := int32(v.s.rrng.IntN(int(d.G - excl)))
+	i := int32(v.s.rng.IntN(int(d.G - excl)))
 	if i >= lo {
 		i++
 	}
@@ -289,7 +289,7 @@ func (d *Dragonfly) drawInter(v *View, r int32, p *Packet) int32 {
 	ls := d.interLinks(r, i)
 	l := ls[0]
 	if len(ls) > 1 {
-		l = ls[v.s.rrng.IntN(len(ls))]
+		l = ls[v.s.rng.IntN(len(ls))]
 	}
 	return d.net.g.Adj[l]
 }

@@ -93,7 +93,7 @@ func (a *ANCA) Route(v *View, r int32, p *Packet) (int32, int32) {
 		case occ == bestOcc:
 			// Reservoir sampling: uniform among the least occupied.
 			ties++
-			if v.s.rrng.IntN(ties) == 0 {
+			if v.s.rng.IntN(ties) == 0 {
 				best = port
 			}
 		}

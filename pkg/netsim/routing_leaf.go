@@ -44,7 +44,7 @@ func (ls leafSet) random(v *View, p *Packet) int32 {
 		return -1
 	}
 	lo, hi := min(a, b), max(a, b)
-	i := int32(v.s.rrng.IntN(int(L - excl)))
+	i := int32(v.s.rng.IntN(int(L - excl)))
 	if i >= lo {
 		i++
 	}
@@ -239,7 +239,7 @@ func leastOccupied(n *Network, v *View, r, t int32) (int32, int32) {
 			best, bq, ties = port, q, 1
 		case q == bq:
 			ties++
-			if v.s.rrng.IntN(ties) == 0 {
+			if v.s.rng.IntN(ties) == 0 {
 				best = port
 			}
 		}

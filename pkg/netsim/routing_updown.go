@@ -214,7 +214,7 @@ func (u *UpDown) Route(v *View, r int32, p *Packet) (int32, int32) {
 	pick, downAfter, n := int32(-1), false, 0
 	u.tree.each(r, p.DstRouter, down, func(port int32, d bool) {
 		n++
-		if n == 1 || v.s.rrng.IntN(n) == 0 {
+		if n == 1 || v.s.rng.IntN(n) == 0 {
 			pick, downAfter = port, d
 		}
 	})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 )
 
 // Pattern is a traffic pattern over endpoint ids 0..E-1: Dest returns the
@@ -65,8 +66,10 @@ type port struct {
 	used           int32  // used credits: flits committed to the output and not acknowledged
 	oqHead, oqTail int32  // output queue (nodes of sim.fl), -1 when empty
 	oqLen          int32
-	inRR, outRR    int32 // round-robin pointers of the input and output arbiters
-	saBest, saKey  int32 // switch allocation scratch: best request of this output and its priority
+	inRR, outRR    int32  // round-robin pointers of the input and output arbiters
+	saBest, saKey  int32  // switch allocation scratch: best request of this output and its priority
+	pshard         uint16 // shard of the router at the other end
+	newV           uint8  // VC of the head arrived in this cycle (newAct)
 }
 
 // rtrState is the per-router state.
@@ -87,11 +90,19 @@ type rtrState struct {
 
 type flitEv struct{ dst, pkt int32 } // dst: input VC (arrival) or output VC of an ejection port (ejection)
 
-// slot holds the events due in one router cycle.
+// inbox holds the events one shard scheduled for another in one router
+// cycle.
+type inbox struct {
+	credits []int32  // output VCs
+	flits   []flitEv // arrivals at input VCs
+}
+
+// slot holds the events due at one shard in one router cycle: those of
+// every shard that crosses to it (from[k] from shard k), and its own
+// endpoint credits and ejections.
 type slot struct {
-	credits   []int32 // output VCs
+	from      []inbox
 	epCredits []int32 // endpoint<<vs | vc
-	flits     []flitEv
 	ejects    []flitEv
 }
 
@@ -99,6 +110,9 @@ type slot struct {
 // input VC iv = gp<<vs | v and output VC ov = gp<<vs | v; endpoint VC
 // credit index e<<vs | v. Time is in router cycles ("ticks"): S per
 // channel cycle.
+//
+// The routers are split into shards of consecutive routers (with their
+// endpoints), stepped in parallel within a router cycle; see shard.
 type sim struct {
 	cfg   *Config
 	net   *Network
@@ -107,9 +121,8 @@ type sim struct {
 	wl    *wlState        // finite workload (RunWorkload), nil for open-loop runs
 	check string          // outcome of the deadlock check (Result.DeadlockCheck)
 	pat   Pattern
-	view  View
 
-	trng, rrng *rand.Rand
+	shards []*shard
 
 	S         int32 // speedup
 	V         int32 // VCs per port
@@ -124,27 +137,26 @@ type sim struct {
 	linkLat   int32    // the latency (ticks) of every router-to-router link, or -1 if they differ
 	maxOpt    int32    // options per input VC in opts (adaptive routings)
 	opts      []Option // adaptive options of the head of input VC iv: opts[iv*maxOpt:]
-	optBuf    []Option
-	rd, vad   int32 // routing, VC allocation delay
-	sad       int32 // switch allocation + crossbar delay
-	cd        int32 // credit delay (ticks)
-	le        int32 // endpoint channel latency (ticks)
+	rd, vad   int32    // routing, VC allocation delay
+	sad       int32    // switch allocation + crossbar delay
+	cd        int32    // credit delay (ticks)
+	le        int32    // endpoint channel latency (ticks)
 	now       int32
-	curIn     int32
-	err       error
-	wheel     []slot
 	wmask     int32
-	pending   int64 // scheduled, unprocessed events
-	inNet     int64 // flits injected and not yet ejected
-	lastMove  int32
-	busyEps   int32 // endpoints in the middle of a packet
 	inWindow  bool
-	delivered int64
-	ejFlits   int64   // flits delivered
 	pInj      float64 // packet injection probability per cycle
-	logq      float64
+	lambda    float64 // -log(1 - pInj): gaps are floor(Exp(1)/lambda) + 1
 	neverTick int32
-	touchSink int32 // see touchArrivals
+
+	// Random streams: one per endpoint (traffic: arrivals, destinations)
+	// and one per router (routing decisions), so that no draw depends on
+	// the order in which shards run.
+	epRng []rand.PCG
+	rtRng []rand.PCG
+	// usedSnap is a copy of every port's used credits taken at the start
+	// of the router cycle, for routings that read other routers' queues
+	// (remoteReader); nil otherwise.
+	usedSnap []int32
 
 	// routers
 	R       int32
@@ -152,15 +164,13 @@ type sim struct {
 	ports   []port
 	saAct   []uint64 // per router, one bit per port with saMask != 0 (words from rtrState.words)
 	oqAct   []uint64 // per router, one bit per port with a non-empty output queue
+	newAct  []uint64 // per router, one bit per port with a head arrived in this cycle (port.newV)
 	vaBuf   []int32
-	touched []int32
 	linkCnt []int64 // per output port: flits sent in the window
 
-	// input VCs and their flits; output VCs
-	iv     []ivState
-	ov     []ovState
-	fl     []fnode
-	flFree int32 // first free node of fl, -1 if none
+	// input VCs; output VCs
+	iv []ivState
+	ov []ovState
 
 	// endpoints
 	E      int32
@@ -172,15 +182,27 @@ type sim struct {
 	epVC   []int32
 	epFree []int32
 	epCred []int32
-	srcAcc []int64
 
-	// packets
-	pk   []Packet
-	free []int32
+	// packets: records in one array, grown only between router cycles
+	// (topUp) and numbered from the shards' free lists.
+	pk []Packet
 
-	// statistics
-	latH, netH         hist
-	hops               hist
+	w0, w1 int32 // window in ticks
+
+	// Sums over the shards after each router cycle.
+	inNetAll, pendingAll int64
+	busyAll              int32
+	moved                int32 // the last tick a flit moved
+	workers              *workers
+}
+
+// counters are the statistics a shard gathers; a run's are their sums.
+type counters struct {
+	pending            int64 // scheduled, unprocessed events (may be negative in a shard: they are consumed elsewhere)
+	inNet              int64 // flits injected and not yet ejected (likewise)
+	busyEps            int32 // endpoints in the middle of a packet
+	delivered          int64
+	ejFlits            int64 // flits delivered
 	minimal            int64
 	measuredInj        int64
 	measuredOut        int64 // measured packets injected and not delivered
@@ -190,7 +212,84 @@ type sim struct {
 	periodZL           int64 // zero-load latency (ticks) of the packets delivered in the sample
 	zlSum              int64 // zero-load latency (ticks) of the measured packets delivered
 	periodFlits        int64
-	w0, w1             int32 // window in ticks
+}
+
+// add adds o's counters to c.
+func (c *counters) add(o *counters) {
+	c.pending += o.pending
+	c.inNet += o.inNet
+	c.busyEps += o.busyEps
+	c.delivered += o.delivered
+	c.ejFlits += o.ejFlits
+	c.minimal += o.minimal
+	c.measuredInj += o.measuredInj
+	c.measuredOut += o.measuredOut
+	c.measuredFlits += o.measuredFlits
+	c.accFlits += o.accFlits
+	c.periodLat += o.periodLat
+	c.periodN += o.periodN
+	c.periodZL += o.periodZL
+	c.zlSum += o.zlSum
+	c.periodFlits += o.periodFlits
+}
+
+// shard is the part of a run one goroutine steps: routers r0..r1-1 and
+// their endpoints e0..e1-1. Within a router cycle a shard touches only its
+// own routers, endpoints and flits, reads the shared tables, and sends the
+// events that cross to another shard to that shard's wheel (slot.from);
+// every event is due at least one router cycle later, so one barrier per
+// router cycle orders them. Results do not depend on the number of
+// shards: random draws come from per-endpoint and per-router streams, and
+// the order in which a router routes the heads that reach it in a cycle is
+// the order of their ports (see arrive), not of their arrival.
+type shard struct {
+	*sim
+	k      int32
+	r0, r1 int32
+	e0, e1 int32
+
+	wheel []slot // events due at this shard
+
+	src  pcgRef     // the random stream in use: an endpoint's or a router's
+	rng  *rand.Rand // draws from src
+	view View
+
+	curIn     int32
+	err       error
+	lastMove  int32
+	touchSink int32 // see touchArrivals
+	touched   []int32
+	optBuf    []Option
+	newRtrs   []int32 // routers with heads arrived in this cycle
+
+	fl     []fnode // flits held by this shard's routers
+	flFree int32   // first free node of fl, -1 if none
+	free   []int32 // free packet records
+
+	counters
+	latH, netH hist
+	hops       hist
+	srcAcc     []int64 // per endpoint (all of them): flits accepted in the window
+}
+
+// pcgRef is a rand.Source drawing from the PCG it points to, so that one
+// rand.Rand serves every stream of a shard.
+type pcgRef struct{ p *rand.PCG }
+
+// Uint64 draws from the stream in use.
+func (r *pcgRef) Uint64() uint64 { return r.p.Uint64() }
+
+// useEp switches the shard's random draws to endpoint e's stream.
+func (h *shard) useEp(e int32) { h.src.p = &h.epRng[e] }
+
+// useRt switches the shard's random draws to router r's stream.
+func (h *shard) useRt(r int32) { h.src.p = &h.rtRng[r] }
+
+// remoteReader is implemented by routings that read the queues of routers
+// other than the one routing (View.Occupancy(r', ...)): they see the
+// queues as they were at the start of the router cycle.
+type remoteReader interface {
+	readsRemoteQueues() bool
 }
 
 // Run simulates net under routing rt and traffic pat at offered load load
@@ -243,9 +342,6 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 		}
 	}
 	s := &sim{cfg: cfg, net: net, rt: rt, pat: pat, check: check}
-	s.view.s = s
-	s.trng = rand.New(rand.NewPCG(cfg.Seed, 0x7472616666696301))
-	s.rrng = rand.New(rand.NewPCG(cfg.Seed, 0x726f7574696e6702))
 	s.S = int32(cfg.Speedup)
 	s.V = int32(V)
 	for 1<<s.vs < V {
@@ -265,7 +361,7 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 	s.cd = int32(cfg.CreditDelay) * s.S
 	s.le = int32(cfg.EndpointLatency) * s.S
 	s.pInj = load / float64(cfg.PacketSize)
-	s.logq = math.Log1p(-s.pInj)
+	s.lambda = -math.Log1p(-s.pInj)
 	s.neverTick = math.MaxInt32
 
 	g := net.g
@@ -338,15 +434,13 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 	for W < maxDelay {
 		W <<= 1
 	}
-	s.wheel = make([]slot, W)
 	s.wmask = W - 1
 
 	s.vaBuf = make([]int32, int(P)*V)
 	s.saAct = make([]uint64, words)
 	s.oqAct = make([]uint64, words)
-	s.touched = make([]int32, maxPorts)
+	s.newAct = make([]uint64, words)
 	s.linkCnt = make([]int64, P)
-	s.flFree = -1
 
 	NV := int(P) << s.vs
 	s.iv = make([]ivState, NV)
@@ -365,7 +459,9 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 		}
 		s.maxOpt = int32(m)
 		s.opts = make([]Option, NV*m)
-		s.optBuf = make([]Option, 0, m)
+	}
+	if rr, ok := rt.(remoteReader); ok && rr.readsRemoteQueues() {
+		s.usedSnap = make([]int32, P)
 	}
 	for gp := 0; gp < int(P); gp++ {
 		for v := 0; v < V; v++ {
@@ -382,21 +478,104 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 	s.epVC = make([]int32, E)
 	s.epFree = make([]int32, E)
 	s.epCred = make([]int32, E<<s.vs)
-	s.srcAcc = make([]int64, E)
+	s.epRng = make([]rand.PCG, E)
+	for e := range s.epRng {
+		s.epRng[e].Seed(streamSeed(cfg.Seed, 0x7472616666696301), streamSeed(uint64(e), 0x7472616666696302))
+	}
+	s.rtRng = make([]rand.PCG, R)
+	for r := range s.rtRng {
+		s.rtRng[r].Seed(streamSeed(cfg.Seed, 0x726f7574696e6701), streamSeed(uint64(r), 0x726f7574696e6702))
+	}
+	T := cfg.Threads
+	if T <= 0 {
+		// One shard per 8,192 ports, at most one per processor: below that
+		// the barrier of every router cycle costs more than it saves.
+		T = min(runtime.GOMAXPROCS(0), (int(P)+8191)/8192)
+	}
+	if workload {
+		T = 1 // a finite workload's message state is shared by all endpoints
+	}
+	s.makeShards(max(1, min(T, R, MaxThreads)), int(W), maxPorts)
 	probe := rand.New(rand.NewPCG(cfg.Seed, 0x70726f6265000003))
+	h := s.shards[0]
 	for e := 0; e < E; e++ {
+		for int32(e) >= h.e1 {
+			h = s.shards[h.k+1]
+		}
 		d := pat.Dest(int32(e), probe)
 		s.active[e] = d >= 0
 		s.epCur[e] = -1
 		s.epNext[e] = s.neverTick
 		if s.active[e] {
-			s.epNext[e] = s.firstGen()
+			h.useEp(int32(e))
+			s.epNext[e] = h.firstGen()
 		}
 		for v := 0; v < V; v++ {
 			s.epCred[e<<s.vs|v] = s.B
 		}
 	}
 	s.w0, s.w1 = s.neverTick, s.neverTick
-	s.pk = make([]Packet, 0, 1024)
 	return s, nil
+}
+
+// MaxThreads is the most shards (goroutines) a run uses.
+const MaxThreads = 256
+
+// streamSeed mixes x and a stream's domain into a seed word (splitmix64's
+// finalizer), so that neighbouring endpoints and routers start far apart
+// in the PCG sequence.
+func streamSeed(x, domain uint64) uint64 {
+	z := x*0x9e3779b97f4a7c15 + domain
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// makeShards splits the routers into T shards of consecutive routers with
+// about equal numbers of ports, each with a wheel of W slots.
+func (s *sim) makeShards(T, W int, maxPorts int32) {
+	P := int64(len(s.ports))
+	s.shards = make([]*shard, T)
+	r := int32(0)
+	for k := 0; k < T; k++ {
+		h := &shard{sim: s, k: int32(k), r0: r, flFree: -1}
+		// Routers up to the k+1-th T-th of the ports, at least one, and
+		// leaving one for each later shard.
+		goal := P * int64(k+1) / int64(T)
+		for r < s.R && (r == h.r0 || int64(s.rs[r].off) < goal) && s.R-r > int32(T-k-1) {
+			r++
+		}
+		if k == T-1 {
+			r = s.R
+		}
+		h.r1 = r
+		h.e0, h.e1 = s.net.epOff[h.r0], s.net.epOff[h.r1]
+		h.wheel = make([]slot, W)
+		for i := range h.wheel {
+			h.wheel[i].from = make([]inbox, T)
+		}
+		h.rng = rand.New(&h.src)
+		h.view.s = h
+		h.touched = make([]int32, maxPorts)
+		if s.maxOpt > 0 {
+			h.optBuf = make([]Option, 0, s.maxOpt)
+		}
+		h.srcAcc = make([]int64, s.E)
+		s.shards[k] = h
+	}
+	for i := range s.ports {
+		pt := &s.ports[i]
+		if pt.peer >= 0 {
+			pt.pshard = uint16(s.shardOf(s.ports[pt.peer].rtr))
+		}
+	}
+}
+
+// shardOf returns the shard of router r.
+func (s *sim) shardOf(r int32) int32 {
+	k := int32(0)
+	for r >= s.shards[k].r1 {
+		k++
+	}
+	return k
 }

@@ -64,6 +64,10 @@ func TestZeroLoadLatency(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := quickConfig()
+			// Two VCs per class: a packet created within a VC turnaround
+			// of the previous one (at speedup 1 a VC carries a packet every
+			// other cycle) takes the other VC instead of waiting.
+			cfg.VCs = 2 * c.net.Diameter()
 			c.cfg(&cfg)
 			p := farPair(t, c.net, c.h)
 			want := zeroLoad(cfg, c.h)
@@ -75,8 +79,11 @@ func TestZeroLoadLatency(t *testing.T) {
 			if res.DeliveredPackets < 5 {
 				t.Fatalf("only %d packets measured", res.DeliveredPackets)
 			}
+			// A packet created a cycle after its predecessor may still
+			// wait for the channel the predecessor's flit holds, one
+			// cycle at most.
 			got := res.NetworkLatency
-			if got.Mean != want || got.P50 != want || got.Max != want {
+			if got.P50 != want || got.Mean < want || got.Max > want+1 {
 				t.Errorf("network latency %+v, want %g for %d hops", got, want, c.h)
 			}
 			if res.ZeroLoadLatency != want {

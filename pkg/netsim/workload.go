@@ -137,7 +137,7 @@ func (w *wlState) canStart(e int32) bool {
 // destination, flits, creation tick (the start of its step) and message
 // slot; ok is false when e has nothing to send (finished, or waiting for
 // the receives its next step needs).
-func (s *sim) nextPacket(e int32) (dst, flits, created, slot int32, ok bool) {
+func (s *shard) nextPacket(e int32) (dst, flits, created, slot int32, ok bool) {
 	w := s.wl
 	if w.left[e] == 0 {
 		st := w.step[e]
@@ -262,7 +262,7 @@ func (s *sim) runWorkload(ctx context.Context) (*Result, error) {
 	s.inWindow = true
 	s.w0, s.w1 = 0, s.neverTick
 	work := int64(stopWork) // check ctx at the first tick
-	for w.done < s.E || s.inNet > 0 || s.busyEps > 0 {
+	for w.done < s.E || s.inNetAll > 0 || s.busyAll > 0 {
 		if work += s.tickWork(); work >= stopWork {
 			work = 0
 			if err := ctx.Err(); err != nil {
@@ -271,12 +271,12 @@ func (s *sim) runWorkload(ctx context.Context) (*Result, error) {
 		}
 		if int64(s.now) >= limit {
 			return nil, fmt.Errorf("netsim: workload %s not finished after %d cycles (max_cycles): %d messages and %d flits delivered so far",
-				w.wl.Name(), int64(s.now)/int64(S), w.messages, s.ejFlits)
+				w.wl.Name(), int64(s.now)/int64(S), w.messages, s.sum().ejFlits)
 		}
 		if err := s.advance(deadTicks); err != nil {
 			return nil, err
 		}
-		if s.inNet == 0 && s.pending == 0 && s.busyEps == 0 && w.done < s.E && !s.anyReady() {
+		if s.idle() && w.done < s.E && !s.anyReady() {
 			return nil, fmt.Errorf("netsim: workload %s stalled at cycle %d: %d endpoints wait for messages that were never sent",
 				w.wl.Name(), s.now/S, s.E-w.done)
 		}
@@ -284,22 +284,24 @@ func (s *sim) runWorkload(ctx context.Context) (*Result, error) {
 	if w.firstInject < 0 {
 		return nil, fmt.Errorf("netsim: workload %s injected nothing", w.wl.Name())
 	}
+	t := s.sum()
+	latH, netH, hops, _ := s.merged()
 	span := float64(w.lastDeliver-w.firstInject) / float64(S)
 	res.CompletionCycles = span
-	res.FlitsDelivered = s.ejFlits
+	res.FlitsDelivered = t.ejFlits
 	res.MessagesDelivered = w.messages
 	if span > 0 && res.ActiveEndpoints > 0 {
-		res.EffectiveThroughput = float64(s.ejFlits) / span / float64(res.ActiveEndpoints)
+		res.EffectiveThroughput = float64(t.ejFlits) / span / float64(res.ActiveEndpoints)
 	}
 	res.Cycles = int64(s.now / S)
 	res.Drained = true
-	res.PacketLatency = s.latH.stats(float64(S))
-	res.NetworkLatency = s.netH.stats(float64(S))
-	res.MeasuredPackets = s.measuredInj
-	res.DeliveredPackets = s.latH.n
+	res.PacketLatency = latH.stats(float64(S))
+	res.NetworkLatency = netH.stats(float64(S))
+	res.MeasuredPackets = t.measuredInj
+	res.DeliveredPackets = latH.n
 	res.AcceptedLoad = res.EffectiveThroughput
 	res.OfferedLoad = res.EffectiveThroughput
-	s.hopStats(res)
+	hopStats(res, &hops, t.minimal)
 	return res, nil
 }
 
@@ -318,7 +320,7 @@ func (s *sim) anyReady() bool {
 // of its workload: the current packet, or the next one it may form. A new
 // packet waits for an injection VC with room for it (the whole packet
 // under virtual cut-through).
-func (s *sim) injectWorkload() {
+func (s *shard) injectWorkload() {
 	now := s.now
 	w := s.wl
 	for e := int32(0); e < s.E; e++ {

@@ -117,10 +117,13 @@ type Config struct {
 	LatencyBound float64 `json:"latency_bound"`
 	// AbortSaturated ends a run in warm-up when a sample is clearly past
 	// saturation: its mean packet latency exceeds 2 x LatencyKnee times its
-	// zero-load latency, or LatencyBound (Result.Aborted; the figures then
-	// describe that sample). It saves the time of points past saturation;
-	// the factor 2 keeps it from deciding points near the knee, which the
-	// measurement window decides.
+	// zero-load latency, or LatencyBound; or three consecutive samples
+	// accepted fewer flits than offered by more than SatTol plus 3
+	// standard deviations (the source queues grow: no steady state exists).
+	// Result.Aborted is then set and the figures describe the last sample.
+	// It saves the time of points past saturation, which would otherwise
+	// warm up until WarmupMax; the factor 2 keeps the latency test from
+	// deciding points near the knee, which the measurement window decides.
 	AbortSaturated bool `json:"abort_saturated"`
 	// MaxCycles bounds a finite workload run (RunWorkload) in cycles; 0
 	// means the largest run the tick counter allows (about 10^9 router

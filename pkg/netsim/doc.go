@@ -140,8 +140,12 @@
 // LatencyKnee (3) times the zero-load latency of the routes the measured
 // packets took (Result.ZeroLoadLatency, computed packet by packet, so that
 // non-minimal routes are their own reference), or LatencyBound cycles if
-// set. A run whose warm-up sample is already past twice the knee is
-// stopped there (AbortSaturated). If no flit moves for DeadlockCycles
+// set. A run is stopped in warm-up as saturated (AbortSaturated) when a
+// sample's mean latency is already past twice the knee, or when three
+// consecutive samples accept fewer flits than offered by the margin above:
+// the source queues then grow without bound, latency never settles, and
+// the warm-up would otherwise run to WarmupMax. A point past saturation
+// thus costs about three samples. If no flit moves for DeadlockCycles
 // while flits are in the network, Run returns a *DeadlockError.
 //
 // # Limits

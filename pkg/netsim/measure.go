@@ -37,6 +37,7 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 	phase := phWarmup
 	period := int32(cfg.SamplePeriod)
 	var prevLat, prevFlits float64
+	short := 0 // consecutive warm-up samples short of the offered load
 	prevOK := false
 	warmEnd := int32(-1)
 	var drainStart int32
@@ -64,7 +65,20 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 					if t.periodN > 0 {
 						zl = float64(t.periodZL) / float64(t.periodN) / float64(S)
 					}
-					if why := s.clearlySaturated(lat, zl); why != "" {
+					// Backlog test: a sample whose accepted flits fall short
+					// of the offered ones by the saturation rule's margin.
+					exp := load * nAct * float64(period)
+					if fl < exp-cfg.SatTol*exp-3*math.Sqrt(exp*float64(s.size)) {
+						short++
+					} else {
+						short = 0
+					}
+					why := s.clearlySaturated(lat, zl)
+					if why == "" && cfg.AbortSaturated && short >= divergeSamples {
+						why = fmt.Sprintf("accepted load %.4f below offered %.4f in %d consecutive warm-up samples: the source queues grow without bound",
+							fl/nAct/float64(period), load, short)
+					}
+					if why != "" {
 						res.Aborted = true
 						res.Saturated = true
 						res.SaturationReason = why
@@ -189,6 +203,13 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 	}
 	return res, nil
 }
+
+// divergeSamples is the number of consecutive warm-up samples whose
+// accepted flits fall short of the offered ones (by the saturation rule's
+// margin) after which a run is stopped as saturated (Config.AbortSaturated):
+// the first sample is short by the flits that fill the network, a
+// sustainable load catches up in the next, an unsustainable one never does.
+const divergeSamples = 3
 
 // stopWork is the work (see tickWork) between two checks of a run's
 // context: about a millisecond, whatever the network's size and load. A

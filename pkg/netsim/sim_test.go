@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -185,6 +186,19 @@ func TestSaturation(t *testing.T) {
 	// Bisection bound of a ring with p endpoints per router: 8/(k p) = 0.25.
 	if !res.Saturated || res.Aborted || res.AcceptedLoad > 0.26 || res.AcceptedLoad < 0.15 {
 		t.Errorf("ring at load 0.9: saturated %v aborted %v accepted %g", res.Saturated, res.Aborted, res.AcceptedLoad)
+	}
+	// Without the latency tests the backlog test stops the warm-up after
+	// divergeSamples short samples, long before WarmupMax.
+	cfg = quickConfig()
+	cfg.LatencyKnee = 0
+	res, err = Run(context.Background(), n, mustMin(t, n), uniform{int32(n.Endpoints())}, 0.9, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Saturated || !res.Aborted || !strings.Contains(res.SaturationReason, "source queues grow") ||
+		res.Cycles != int64(divergeSamples*cfg.SamplePeriod) || res.AcceptedLoad > 0.26 || res.AcceptedLoad < 0.15 {
+		t.Errorf("ring at load 0.9 without latency tests: saturated %v aborted %v (%s) after %d cycles, accepted %g",
+			res.Saturated, res.Aborted, res.SaturationReason, res.Cycles, res.AcceptedLoad)
 	}
 }
 

@@ -239,6 +239,9 @@ type bfsWorker struct {
 	ehist    []int64  // ehist[d]: endpoint pairs found at level d
 	maxD     int
 	ecc      [64]int32
+	// level, if not nil, is called at every level that reaches new pairs
+	// (BitBFS); run stops, returning false, when it returns false.
+	level func(d int, reached []int32, bits []uint64) bool
 }
 
 func newBFSWorker(g *Graph, conc []int32, strategy int) *bfsWorker {
@@ -260,9 +263,9 @@ func newBFSWorker(g *Graph, conc []int32, strategy int) *bfsWorker {
 
 // run performs the bit-parallel BFS from srcs (len <= 64), all with
 // concentration c, adds its counts to the worker's histograms and stores the
-// sources' eccentricities in ecc. It returns false, leaving the worker's
+// sources' eccentricities in ecc (unless nil). It returns false, leaving the worker's
 // arrays and counts unusable, as soon as done is closed (checked every level
-// and every stopBlock vertices).
+// and every stopBlock vertices) or w.level returns false.
 //
 // A level either pulls (every vertex not yet reached by all sources ORs the
 // frontier words of its neighbours) or pushes (every frontier vertex ORs
@@ -350,6 +353,9 @@ func (w *bfsWorker) run(done <-chan struct{}, srcs []int32, c int64, ecc []int32
 			w.hist = append(w.hist, make([]int64, len(w.hist))...)
 			w.ehist = append(w.ehist, make([]int64, len(w.ehist))...)
 		}
+		if w.level != nil && !w.level(d, flist, frontier) {
+			return false
+		}
 		w.hist[d] += cnt
 		w.ehist[d] += c * ecnt
 		w.maxD = max(w.maxD, d)
@@ -360,8 +366,10 @@ func (w *bfsWorker) run(done <-chan struct{}, srcs []int32, c int64, ecc []int32
 	// Both word arrays are all zero again (the last frontier was empty).
 	w.frontier, w.next = frontier, next
 	w.flist, w.nlist = flist, nlist
-	for b, s := range srcs {
-		ecc[s] = w.ecc[b]
+	if ecc != nil {
+		for b, s := range srcs {
+			ecc[s] = w.ecc[b]
+		}
 	}
 	return true
 }

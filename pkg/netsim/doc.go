@@ -224,7 +224,7 @@
 //   - fat trees: ANCA; Dragonflies: Dragonfly (Kim et al., ISCA 2008:
 //     hierarchical MIN, VAL and UGAL-L with BookSim2's bias).
 //
-// Network.Dist, MinPorts and MinPort expose the all-pairs tables (about 6
+// Network.Dist, MinPorts and MinPort expose the all-pairs tables (about 3
 // bytes per router pair) to other algorithms.
 //
 // # Deadlock freedom

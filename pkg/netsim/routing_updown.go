@@ -50,8 +50,8 @@ func DefaultUpDownRoot(net *Network) (int32, error) {
 	best, bestEcc, bestDeg := int32(-1), math.MaxInt, -1
 	for r := 0; r < R; r++ {
 		ecc := 0
-		for _, d := range net.rt.dist[r*R : (r+1)*R] {
-			ecc = max(ecc, int(d))
+		for b := range R {
+			ecc = max(ecc, int(net.rt.distAt(r, b)))
 		}
 		deg := net.Degree(int32(r))
 		if ecc < bestEcc || ecc == bestEcc && deg > bestDeg {
@@ -83,7 +83,7 @@ func NewUpDownTree(net *Network, root int32) (*UpDownTree, error) {
 	}
 	t := &UpDownTree{net: net, Root: root, Level: make([]int32, R), up: make([]bool, len(net.g.Adj))}
 	for r := 0; r < R; r++ {
-		t.Level[r] = int32(net.rt.dist[int(root)*R+r])
+		t.Level[r] = net.rt.distAt(int(root), r)
 	}
 	for r := int32(0); r < int32(R); r++ {
 		for i := int32(0); i < int32(net.Degree(r)); i++ {

@@ -125,7 +125,7 @@ func (j *simJob) run(ctx context.Context) (metricValues, error) {
 		return nil, err
 	}
 	setup.cfg.Seed = j.seed
-	setup.cfg.Threads = simThreads(ctx)
+	setup.cfg.ThreadCap = simThreads(ctx)
 	if j.pt["search"].(string) == "throughput" {
 		return j.search(ctx, setup)
 	}
@@ -293,12 +293,12 @@ func (j *simJob) search(ctx context.Context, setup simSetup) (metricValues, erro
 }
 
 // simThreadsKey is the context key of the number of goroutines a sim cell
-// may use (netsim.Config.Threads).
+// may use (netsim.Config.ThreadCap: small networks use fewer).
 type simThreadsKey struct{}
 
 // WithSimThreads returns ctx telling simulations (sim cells, Simulate) to
-// use n goroutines each (netsim.Config.Threads; results do not depend on
-// it).
+// use at most n goroutines each (netsim.Config.ThreadCap: one per 8,192
+// router ports; results do not depend on it).
 func WithSimThreads(ctx context.Context, n int) context.Context {
 	return context.WithValue(ctx, simThreadsKey{}, n)
 }

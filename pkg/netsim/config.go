@@ -37,9 +37,12 @@ type Config struct {
 	// Seed seeds every random stream of the run (traffic, routing).
 	Seed uint64 `json:"seed"`
 	// Threads is the number of goroutines that step the routers of one run
-	// in parallel (0: one per 8,192 ports, at most GOMAXPROCS; finite
-	// workloads use one). Results do not depend on it.
+	// in parallel (0: one per 8,192 ports, at most GOMAXPROCS and at most
+	// ThreadCap if that is set; finite workloads use one). Results do not
+	// depend on it.
 	Threads int `json:"-"`
+	// ThreadCap bounds the automatic choice of Threads (0: no bound).
+	ThreadCap int `json:"-"`
 
 	// VCs is the number of virtual channels per port; 0 means the number of
 	// VC classes the routing needs (Routing.Classes). With more VCs than

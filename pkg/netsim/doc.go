@@ -148,6 +148,24 @@
 // thus costs about three samples. If no flit moves for DeadlockCycles
 // while flits are in the network, Run returns a *DeadlockError.
 //
+// # Memory
+//
+// A run's state is flat arrays indexed by router, port, virtual channel and
+// endpoint; buffers take memory only for the flits they hold. Per router
+// port: 64 bytes (port state, one cache line) plus 44 bytes per VC (input
+// VC 32, output VC 8, VC allocation list 4; the VC count rounded up to a
+// power of two) plus 8 (link counter): 160 bytes with the 2 VCs of MIN on
+// a Slim Fly, 248 with the 4 of UGAL; an adaptive routing (AdaptiveRouting)
+// adds 20 bytes per VC and option, UGAL-G 4 per port for its queue
+// snapshot. Per endpoint about 50 bytes plus 4 per VC and 8 per thread;
+// per router 52. Per flit in a router 16 bytes, per packet in flight 64
+// (both grow with the load: flits in flight are about the accepted flits
+// per cycle times the latency). The routing tables of the Network take 3 bytes per ordered
+// router pair (Routes). A Slim Fly of a million endpoints (q = 89: 15,842
+// routers, 3.2 million ports) thus needs about 0.5 GB of router state,
+// 0.75 GB of tables and, at load 0.5 with MIN, about 0.5 GB of flits and
+// packets (BenchmarkLargeSim measures the peak).
+//
 // # Limits
 //
 // Every size and duration has one rule, which Config.Check (the parts that

@@ -491,6 +491,9 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 		// One shard per 8,192 ports, at most one per processor: below that
 		// the barrier of every router cycle costs more than it saves.
 		T = min(runtime.GOMAXPROCS(0), (int(P)+8191)/8192)
+		if cfg.ThreadCap > 0 {
+			T = min(T, cfg.ThreadCap)
+		}
 	}
 	if workload {
 		T = 1 // a finite workload's message state is shared by all endpoints

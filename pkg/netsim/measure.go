@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"runtime/debug"
 )
 
 // Run phases.
@@ -430,7 +431,7 @@ func (s *sim) startWorkers() (stop func()) {
 		w.start = append(w.start, c)
 		go func(h *shard) {
 			for range c {
-				h.tick()
+				h.safeTick()
 				w.done <- struct{}{}
 			}
 		}(h)
@@ -442,6 +443,17 @@ func (s *sim) startWorkers() (stop func()) {
 		}
 		s.workers = nil
 	}
+}
+
+// safeTick is tick on a worker goroutine: a panic becomes the shard's
+// error, which the run returns, instead of ending the process.
+func (s *shard) safeTick() {
+	defer func() {
+		if p := recover(); p != nil {
+			s.err = fmt.Errorf("netsim: panic in shard %d: %v\n%s", s.k, p, debug.Stack())
+		}
+	}()
+	s.tick()
 }
 
 // nextBusy returns the first router in [r, end) with flits in its buffers

@@ -257,8 +257,8 @@ type shard struct {
 	curIn     int32
 	err       error
 	lastMove  int32
-	touchSink int32 // see touchArrivals
-	touched   []int32
+	touchSink int32   // see touchArrivals
+	touched   []int32 // switchAlloc scratch: the outputs requested in this cycle
 	optBuf    []Option
 	newRtrs   []int32 // routers with heads arrived in this cycle
 

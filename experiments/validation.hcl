@@ -306,7 +306,7 @@ table "df1" {
   # mean age of all packets, those waiting at the sources included, above
   # latency_thres = 500 cycles (4x its zero-load latency here). netsim at
   # 0.8 accepts 0.792 (1.0% short of offered, inside the 1% tolerance plus
-  # 3 standard deviations) with a mean latency of 264 cycles (2.1x zero
+  # 3 standard deviations) with a mean latency of 262 cycles (2.1x zero
   # load; paper profile, 5 seeds): just below its knee by its criterion,
   # not past it. Both put the
   # limit of this network at 0.8: netsim's search finds 0.80 (the
@@ -316,7 +316,7 @@ table "df1" {
     for_each  = [for r in local.curves.df1 : r if r.load > local.sat_lo.df1]
     where     = { load = each.value.load }
     source    = "BookSim2, booksim2-dragonfly-p4-min-1flit.csv: unstable (BookSim2's own verdict)"
-    note      = each.value.load == 0.8 ? "BookSim2 calls 0.8 unstable by the mean age of all packets, source queues included (above 500 cycles); netsim accepts 0.792 there with a mean latency of 264 cycles, 2.1x zero load: just below its knee. Both put the limit at 0.8 (netsim's search: 0.80)" : ""
+    note      = each.value.load == 0.8 ? "BookSim2 calls 0.8 unstable by the mean age of all packets, source queues included (above 500 cycles); netsim accepts 0.792 there with a mean latency of 262 cycles, 2.1x zero load: just below its knee. Both put the limit at 0.8 (netsim's search: 0.80)" : ""
     saturated = true
   }
   expect "hops" {

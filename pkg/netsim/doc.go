@@ -1,10 +1,13 @@
 // Package netsim is runexp's cycle-accurate, flit-level network simulator:
 // input-queued virtual-channel routers with credit flow control, modelled
 // on BookSim2's IQ router (and aligned with it cycle for cycle by
-// BookSimConfig), in flat preallocated arrays. One core simulates about a
-// million delivered flits per second on the 10,830-endpoint Slim Fly of
-// SC14 (BenchmarkSim; the figures are in the issue notes). (CLEX's
-// round-based simulator will live elsewhere.)
+// BookSimConfig), in flat arrays. Measured on a 2-core machine
+// (BenchmarkSim, Slim Fly q = 19 of SC14 with 10,830 endpoints, uniform
+// traffic): one thread delivers about 0.45 M flits per second with MIN at
+// load 0.5, 0.2 M with UGAL-L and VAL, 0.6 M with 8-flit packets; two
+// threads 0.8, 0.5, 0.4 and 1.05 M. A Slim Fly of a million endpoints runs
+// at 0.44 M flits per second on two threads in under 5 GiB
+// (BenchmarkLargeSim). (CLEX's round-based simulator will live elsewhere.)
 //
 // # Use
 //

@@ -51,14 +51,7 @@ func BenchmarkLargeSim(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			n, err := netsim.NewNetwork(top, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			rt, err := netsim.NewRouting(n, c.routing)
-			if err != nil {
-				b.Fatal(err)
-			}
+			n, rt := networkRouting(b, top, c.routing)
 			setup := time.Since(t0).Seconds()
 			cfg := netsim.DefaultConfig()
 			cfg.SamplePeriod = 100

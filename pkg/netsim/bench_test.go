@@ -41,14 +41,7 @@ func BenchmarkSim(b *testing.B) {
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			top, pat := slimFly(b, c.q, traffic.Uniform)
-			n, err := netsim.NewNetwork(top, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			rt, err := netsim.NewRouting(n, c.routing)
-			if err != nil {
-				b.Fatal(err)
-			}
+			n, rt := networkRouting(b, top, c.routing)
 			cfg := netsim.DefaultConfig()
 			cfg.SamplePeriod = 200
 			cfg.WarmupMin, cfg.WarmupMax = 400, 400
@@ -81,6 +74,21 @@ var benchThreads = func() int {
 	n, _ := strconv.Atoi(os.Getenv("RUNEXP_SIM_THREADS"))
 	return n
 }()
+
+// networkRouting returns the network of top and the routing named routing
+// on it.
+func networkRouting(tb testing.TB, top *families.Topology, routing string) (*netsim.Network, netsim.Routing) {
+	tb.Helper()
+	n, err := netsim.NewNetwork(top, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rt, err := netsim.NewRouting(n, routing)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return n, rt
+}
 
 // slimFly builds the Slim Fly of prime power q (balanced p) and a traffic
 // pattern of pkg/traffic for it.

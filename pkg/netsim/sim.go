@@ -11,8 +11,9 @@ import (
 // Pattern is a traffic pattern over endpoint ids 0..E-1: Dest returns the
 // destination endpoint of a new packet from src, or -1 when src is idle
 // (sends nothing; an idle endpoint must always return -1). pkg/traffic
-// implements it. Dest is called once per packet, with the run's traffic
-// random stream.
+// implements it. Dest is called once per packet, with the source
+// endpoint's random stream, and from several goroutines at once when a run
+// has several threads: it must not change the pattern.
 type Pattern interface {
 	Dest(src int32, rng *rand.Rand) int32
 }

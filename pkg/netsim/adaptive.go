@@ -22,8 +22,8 @@ type Option struct {
 // lets the router choose among them with the state of the moment: when the
 // head flit reaches the front of its input VC the simulator asks for the
 // options, and VC allocation grants the free output VC with the most
-// credits among the non-escape options (ties at random with the run's
-// routing stream), or, when none is free, among the escape options. The
+// credits among the non-escape options (ties at random with the router's
+// random stream), or, when none is free, among the escape options. The
 // packet waits in VC allocation until one is free, and the choice is made
 // again every router cycle.
 //

@@ -3,6 +3,7 @@ package netsim
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/runexp/runexp/pkg/families"
@@ -98,5 +99,38 @@ func TestShards(t *testing.T) {
 		if r != 98 {
 			t.Fatalf("threads %d: shards end at router %d", T, r)
 		}
+	}
+}
+
+// panicky panics when it routes at router 90 (in the last shard of a
+// four-way split of Slim Fly q = 7's 98 routers).
+type panicky struct{ *Minimal }
+
+func (p panicky) Route(v *View, r int32, pk *Packet) (int32, int32) {
+	if r == 90 {
+		panic("routing bug")
+	}
+	return p.Minimal.Route(v, r, pk)
+}
+
+// TestShardPanic checks that a panic on a worker goroutine becomes the
+// run's error rather than ending the process, and that the automatic
+// thread count follows the ports and ThreadCap.
+func TestShardPanic(t *testing.T) {
+	n := newNet(t, "slimfly", families.Values{"q": int64(7)})
+	cfg := quickConfig()
+	cfg.Threads = 4
+	_, err := Run(context.Background(), n, panicky{mustMin(t, n)}, uniform{int32(n.Endpoints())}, 0.3, cfg)
+	if err == nil || !strings.Contains(err.Error(), "panic in shard 3: routing bug") {
+		t.Fatalf("err = %v, want the panic of shard 3", err)
+	}
+	// 98 routers of 16 ports: fewer than 8,192 ports, one shard.
+	cfg.Threads, cfg.ThreadCap = 0, 4
+	s, err := newSim(n, mustMin(t, n), uniform{int32(n.Endpoints())}, 0.1, &cfg, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.shards) != 1 {
+		t.Errorf("automatic threads on %d ports: %d shards, want 1", len(s.ports), len(s.shards))
 	}
 }

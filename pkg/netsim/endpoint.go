@@ -261,7 +261,7 @@ func (s *shard) arrive(f flitEv) {
 			// At most one flit crosses a channel per router cycle, so a
 			// port has at most one new head.
 			rs := &s.rs[r]
-			w := s.newAct[rs.words : rs.words+(rs.np+63)/64]
+			w := s.portBits(s.newAct, r)
 			if allZero(w) {
 				s.newRtrs = append(s.newRtrs, r)
 			}
@@ -304,7 +304,7 @@ func (s *shard) touchHeads(rtrs []int32) {
 	t := s.net.rt
 	for _, r := range rtrs {
 		rs := &s.rs[r]
-		for i, word := range s.newAct[rs.words : rs.words+(rs.np+63)/64] {
+		for i, word := range s.portBits(s.newAct, r) {
 			for word != 0 {
 				gp := rs.off + int32(i)*64 + int32(bits.TrailingZeros64(word))
 				word &= word - 1
@@ -324,7 +324,7 @@ func (s *shard) touchHeads(rtrs []int32) {
 func (s *shard) routeHeads(rtrs []int32) {
 	for _, r := range rtrs {
 		rs := &s.rs[r]
-		w := s.newAct[rs.words : rs.words+(rs.np+63)/64]
+		w := s.portBits(s.newAct, r)
 		for i, word := range w {
 			for word != 0 {
 				b := int32(bits.TrailingZeros64(word))

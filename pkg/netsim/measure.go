@@ -478,15 +478,14 @@ func (s *shard) touchRouter(r int32) {
 	for _, iv := range s.vaBuf[rs.off*s.V : rs.off*s.V+rs.vaN] {
 		x += s.iv[iv].ready
 	}
-	nw := (rs.np + 63) / 64
-	for w, word := range s.saAct[rs.words : rs.words+nw] {
+	for w, word := range s.portBits(s.saAct, r) {
 		for word != 0 {
 			p := rs.off + int32(w)*64 + int32(bits.TrailingZeros64(word))
 			word &= word - 1
 			x += s.ports[p].inRR + s.iv[p<<s.vs].ready
 		}
 	}
-	for w, word := range s.oqAct[rs.words : rs.words+nw] {
+	for w, word := range s.portBits(s.oqAct, r) {
 		for word != 0 {
 			o := rs.off + int32(w)*64 + int32(bits.TrailingZeros64(word))
 			word &= word - 1

@@ -12,19 +12,16 @@ func (s *shard) startHead(r, iv, earliest int32) {
 	p := &s.pk[s.fl[s.iv[iv].head].pkt]
 	rs := &s.rs[r]
 	var o, lo, hi int32
+	// The routing's view: the input port, the router, its random stream.
+	s.curIn, s.view.cur = iv>>s.vs, r
+	s.useRt(r)
 	switch {
 	case r == p.DstRouter && p.Inter < 0:
 		o, lo, hi = s.epPort[p.Dst], 0, s.V
 	case s.ad != nil:
-		s.curIn = iv >> s.vs
-		s.view.cur = r
-		s.useRt(r)
 		o, lo, hi = s.options(r, iv, p)
 		p.Hops++
 	default:
-		s.curIn = iv >> s.vs
-		s.view.cur = r
-		s.useRt(r)
 		port, class := s.rt.Route(&s.view, r, p)
 		if port < 0 || port >= rs.deg || class < 0 || class >= s.classes {
 			s.err = fmt.Errorf("netsim: routing %s chose port %d (of %d) and class %d (of %d) at router %d for a packet %d -> %d after %d hops",
@@ -122,7 +119,7 @@ func (s *shard) switchAlloc(r int32) {
 	off, np := rs.off, rs.np
 	nt := 0
 	now := s.now
-	act := s.saAct[rs.words : rs.words+(np+63)/64]
+	act := s.portBits(s.saAct, r)
 	for w, word := range act {
 		for word != 0 {
 			b := int32(bits.TrailingZeros64(word))
@@ -171,6 +168,13 @@ func (s *shard) switchAlloc(r int32) {
 		s.ports[o].saBest = -1
 		s.traverse(r, iv, o)
 	}
+}
+
+// portBits returns router r's words of a per-port bitmask (saAct, oqAct,
+// newAct): bit i for port rs[r].off + i.
+func (s *sim) portBits(a []uint64, r int32) []uint64 {
+	rs := &s.rs[r]
+	return a[rs.words : rs.words+(rs.np+63)/64]
 }
 
 // setSA sets or clears bit v of the switch allocation mask of port p of
@@ -383,7 +387,7 @@ func (s *shard) chooseOption(r, iv, need int32) (o, best int32) {
 func (s *shard) transmit(r int32) {
 	now := s.now
 	rs := &s.rs[r]
-	act := s.oqAct[rs.words : rs.words+(rs.np+63)/64]
+	act := s.portBits(s.oqAct, r)
 	for w := range act {
 		word := act[w]
 		for word != 0 {

@@ -60,7 +60,7 @@ func TestGoldenRuns(t *testing.T) {
 		}},
 	}
 	var got bytes.Buffer
-	for _, c := range cases {
+	for ci, c := range cases {
 		n := newNet(t, c.fam, c.v)
 		for _, name := range c.rts {
 			rt, err := NewRouting(n, name)
@@ -73,13 +73,13 @@ func TestGoldenRuns(t *testing.T) {
 				c.mod(&cfg)
 			}
 			var res *Result
-			key := fmt.Sprintf("%s %v %s load=%g", c.fam, c.v, name, c.load)
+			key := fmt.Sprintf("case %d: %s %v %s load=%g", ci, c.fam, c.v, name, c.load)
 			if c.wl != nil {
 				wl, err := c.wl(n.Endpoints())
 				if err != nil {
 					t.Fatal(err)
 				}
-				key = fmt.Sprintf("%s %v %s %s", c.fam, c.v, name, wl.Name())
+				key = fmt.Sprintf("case %d: %s %v %s %s", ci, c.fam, c.v, name, wl.Name())
 				res, err = RunWorkload(context.Background(), n, rt, wl, cfg)
 				if err != nil {
 					t.Fatalf("%s: %v", key, err)

@@ -29,11 +29,20 @@
 //
 // Config.Threads goroutines step one run: the routers are split into
 // shards of consecutive routers with about equal numbers of ports, each
-// with its endpoints. Within a router cycle a shard touches only its own
-// routers, endpoints and flits; the flits and credits it sends to another
-// shard are due at least one router cycle later (every channel has a
-// latency of at least one cycle), so the shards meet once per router
-// cycle. Results are identical for every thread count (TestThreadsIdentical):
+// with its endpoints. A shard steps one channel cycle (Config.Speedup
+// router cycles) at a time, router by router: each router takes its
+// events, routes its new heads, lets its endpoints inject and runs its
+// pipeline for every router cycle of the step before the next router's
+// turn, so its state is loaded into cache once per channel cycle. This is
+// exact because no flit or credit is due sooner than one channel cycle
+// after it is sent (every channel has a latency of at least one cycle);
+// with UGAL-G, which reads other routers' queues, and in finite workloads,
+// whose deliveries release other endpoints' messages, a step is one router
+// cycle. Within a step a shard touches only its own routers, endpoints and
+// flits, and the flits and credits it sends to another shard are due in a
+// later step, so the shards meet once per step. Results are identical for
+// every thread count (TestThreadsIdentical), and to those of the former
+// cycle-by-cycle order (TestGoldenRuns):
 // random draws come from the per-endpoint and per-router streams; the heads
 // that reach a router in a cycle are routed in the order of their input
 // ports, not in the order of delivery; and a routing that reads the queues

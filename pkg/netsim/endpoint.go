@@ -56,11 +56,11 @@ func (s *shard) newPacket() int32 {
 }
 
 // topUp grows the packet records so that every shard can start a packet at
-// each of its endpoints in the coming router cycle. It runs between router
-// cycles, when no shard reads the records.
+// each of its endpoints in each router cycle of its coming step. It runs
+// between steps, when no shard reads the records.
 func (s *sim) topUp() error {
 	for _, h := range s.shards {
-		need := int(h.e1 - h.e0)
+		need := int(h.e1-h.e0) * int(s.look)
 		if len(h.free) >= need {
 			continue
 		}
@@ -77,15 +77,15 @@ func (s *sim) topUp() error {
 	return nil
 }
 
-// inject lets every endpoint of the shard whose channel is free send one
-// flit.
-func (s *shard) inject() {
+// inject lets every endpoint e0 <= e < e1 of router r whose channel is
+// free send one flit.
+func (s *shard) inject(r, e0, e1 int32) {
 	now := s.now
 	need := int32(1)
 	if s.vct {
 		need = s.size
 	}
-	for e := s.e0; e < s.e1; e++ {
+	for e := e0; e < e1; e++ {
 		if s.epFree[e] > now {
 			continue
 		}
@@ -130,7 +130,7 @@ func (s *shard) inject() {
 		if s.epCred[ci] <= 0 {
 			continue
 		}
-		s.sendFlit(e, ci, cur)
+		s.sendFlit(r, e, ci, cur)
 	}
 }
 
@@ -147,13 +147,13 @@ func (s *sim) injectionVC(e, need int32) int32 {
 	return bv
 }
 
-// sendFlit sends the next flit of packet cur from endpoint e on its
-// injection VC (credit index ci).
-func (s *shard) sendFlit(e, ci, cur int32) {
+// sendFlit sends the next flit of packet cur from endpoint e (of router r)
+// on its injection VC (credit index ci).
+func (s *shard) sendFlit(r, e, ci, cur int32) {
 	now := s.now
 	s.epCred[ci]--
 	in := s.to(uint16(s.k), now+s.le)
-	in.flits = append(in.flits, flitEv{s.epPort[e]<<s.vs | s.epVC[e], cur})
+	in.evs = append(in.evs, event{r, s.epPort[e]<<s.vs | s.epVC[e], cur})
 	s.pending++
 	s.inNet++
 	s.epFree[e] = now + s.S
@@ -165,88 +165,110 @@ func (s *shard) sendFlit(e, ci, cur int32) {
 	}
 }
 
-// events processes the events due now at the shard: credits, arrivals
-// (and the routing of the heads among them, router by router in port
-// order), ejections.
-func (s *shard) events() {
-	sl := &s.wheel[s.now&s.wmask]
-	n := len(sl.epCredits) + len(sl.ejects)
-	for k := range sl.from {
-		n += len(sl.from[k].credits) + len(sl.from[k].flits)
+// gather sorts the events due in the shard's step (ticks sim.now to
+// sim.now+look-1) by router and tick into evBuf (a counting sort: the
+// events of router r at tick sim.now+j are evBuf[evIdx[i]:evIdx[i+1]], i =
+// (r-r0)*look + j), and delivers the step's ejections, which touch no
+// router state. The wheel's slots of the step are emptied.
+func (s *shard) gather() {
+	t0, L := s.sim.now, s.look
+	cnt := s.evIdx
+	clear(cnt)
+	n := 0
+	for j := int32(0); j < L; j++ {
+		sl := &s.wheel[(t0+j)&s.wmask]
+		for k := range sl.from {
+			for _, ev := range sl.from[k].evs {
+				cnt[(ev.r-s.r0)*L+j]++
+			}
+			n += len(sl.from[k].evs)
+		}
 	}
-	if n == 0 {
-		return
+	sum := int32(0)
+	for i, c := range cnt {
+		cnt[i] = sum
+		sum += c
 	}
+	if cap(s.evBuf) < n {
+		s.evBuf = make([]event, n, n+n/4)
+	}
+	s.evBuf = s.evBuf[:n]
+	for j := int32(0); j < L; j++ {
+		sl := &s.wheel[(t0+j)&s.wmask]
+		for k := range sl.from {
+			for _, ev := range sl.from[k].evs {
+				i := (ev.r-s.r0)*L + j
+				s.evBuf[cnt[i]] = ev
+				cnt[i]++
+			}
+			sl.from[k].evs = sl.from[k].evs[:0]
+		}
+	}
+	// cnt[i] is now the end of bucket i: shift to starts.
+	copy(cnt[1:], cnt[:len(cnt)-1])
+	cnt[0] = 0
 	s.pending -= int64(n)
-	for k := range sl.from {
-		for _, ov := range sl.from[k].credits {
-			s.ov[ov].credits++
-			pt := &s.ports[ov>>s.vs]
-			pt.used--
+	for j := int32(0); j < L; j++ {
+		sl := &s.wheel[(t0+j)&s.wmask]
+		s.now = t0 + j
+		s.pending -= int64(len(sl.ejects))
+		for c := 0; c < len(sl.ejects); c += touchChunk {
+			chunk := sl.ejects[c:min(c+touchChunk, len(sl.ejects))]
+			// Load the chunk's packet records before any is used (see
+			// touchHeads).
+			var x int32
+			for _, ev := range chunk {
+				x += s.pk[ev.b].recv
+			}
+			s.touchSink += x
+			for _, ev := range chunk {
+				s.eject(ev.r, ev.a, ev.b)
+			}
+		}
+		sl.ejects = sl.ejects[:0]
+	}
+}
+
+// touchChunk is the number of ejections whose packet records gather
+// loads ahead of delivering them.
+const touchChunk = 32
+
+// apply applies the events evs due at router r now: credits, arrivals.
+// It reports whether a head reached the front of an idle input VC.
+func (s *shard) apply(r int32, evs []event) (heads bool) {
+	for _, ev := range evs {
+		switch ev.b {
+		case evCredit:
+			s.ov[ev.a].credits++
+			s.ports[ev.a>>s.vs].used--
 			if s.vct {
 				// A VC may now have room for a whole packet.
-				s.rs[pt.rtr].vaWake = s.now
+				s.rs[r].vaWake = s.now
+			}
+		case evEpCredit:
+			s.epCred[ev.a]++
+		default:
+			if s.arrive(r, ev.a, ev.b) {
+				heads = true
 			}
 		}
-		sl.from[k].credits = sl.from[k].credits[:0]
 	}
-	for _, c := range sl.epCredits {
-		s.epCred[c]++
-	}
-	for k := range sl.from {
-		flits := sl.from[k].flits
-		for c := 0; c < len(flits); c += touchChunk {
-			chunk := flits[c:min(c+touchChunk, len(flits))]
-			s.touchArrivals(chunk)
-			for _, f := range chunk {
-				s.arrive(f)
-				if s.err != nil {
-					return
-				}
-			}
-		}
-		sl.from[k].flits = flits[:0]
-	}
-	s.startHeads()
-	for _, f := range sl.ejects {
-		s.eject(f.dst, f.pkt)
-	}
-	sl.epCredits = sl.epCredits[:0]
-	sl.ejects = sl.ejects[:0]
+	return heads
 }
 
-// touchChunk is the number of arrivals whose state touchArrivals loads
-// ahead of processing them.
-const touchChunk = 64
-
-// touchArrivals loads the input VC and port state of every arrival of fs
-// before any is processed. The loads are independent, so the
-// processor overlaps their cache misses (up to its limit of outstanding
-// misses) instead of waiting for each in turn; arrive then finds them in
-// cache. The sum only keeps the compiler from dropping the loads.
-func (s *shard) touchArrivals(fs []flitEv) {
-	var x int32
-	for _, f := range fs {
-		x += s.iv[f.dst].len + s.ports[f.dst>>s.vs].rtr
-	}
-	s.touchSink += x
-}
-
-// arrive puts flit f into its input VC. A head reaching the front of an
-// idle VC is routed after all arrivals of the cycle (startHeads).
-func (s *shard) arrive(f flitEv) {
-	iv := f.dst
+// arrive puts a flit of packet pkt into input VC iv of router r and
+// reports whether it is a head at the front of an idle VC, which is routed
+// after all arrivals of the cycle (startHeads).
+func (s *shard) arrive(r, iv, pkt int32) bool {
 	gp := iv >> s.vs
-	pt := &s.ports[gp]
-	r := pt.rtr
 	st := &s.iv[iv]
 	n := st.len
 	if n >= s.B {
 		s.err = fmt.Errorf("netsim: internal error: buffer overflow at input VC %d", iv)
-		return
+		return false
 	}
 	node := s.allocFlit()
-	s.fl[node].pkt, s.fl[node].next = f.pkt, -1
+	s.fl[node].pkt, s.fl[node].next = pkt, -1
 	if n == 0 {
 		st.head = node
 	} else {
@@ -255,92 +277,71 @@ func (s *shard) arrive(f flitEv) {
 	st.tail = node
 	st.len = n + 1
 	s.rs[r].inBuf++
-	if n == 0 {
-		switch st.state {
-		case vcIdle:
-			// At most one flit crosses a channel per router cycle, so a
-			// port has at most one new head.
-			rs := &s.rs[r]
-			w := s.portBits(s.newAct, r)
-			if allZero(w) {
-				s.newRtrs = append(s.newRtrs, r)
-			}
-			i := gp - rs.off
-			w[i>>6] |= 1 << (i & 63)
-			pt.newV = uint8(iv & s.vmask)
-		case vcActive:
-			s.setSA(r, gp, iv&s.vmask, true)
-		}
+	if n > 0 {
+		return false
 	}
-}
-
-// allZero reports whether every word of w is 0.
-func allZero(w []uint64) bool {
-	for _, x := range w {
-		if x != 0 {
-			return false
-		}
+	switch st.state {
+	case vcIdle:
+		// At most one flit crosses a channel per router cycle, so a port
+		// has at most one new head.
+		rs := &s.rs[r]
+		i := gp - rs.off
+		s.newAct[rs.words+i>>6] |= 1 << (i & 63)
+		s.ports[gp].newV = uint8(iv & s.vmask)
+		return true
+	case vcActive:
+		s.setSA(r, gp, iv&s.vmask, true)
 	}
-	return true
-}
-
-// startHeads routes the heads that arrived at idle VCs in this cycle,
-// router by router, each router's in ascending port order: a router's
-// decisions then depend only on its own state and random stream, not on
-// the order in which flits from different shards were delivered.
-func (s *shard) startHeads() {
-	for c := 0; c < len(s.newRtrs); c += touchChunk / 4 {
-		chunk := s.newRtrs[c:min(c+touchChunk/4, len(s.newRtrs))]
-		s.touchHeads(chunk)
-		s.routeHeads(chunk)
-	}
-	s.newRtrs = s.newRtrs[:0]
+	return false
 }
 
 // touchHeads loads the packet records and next-hop entries of the new
-// heads at routers rs (see touchArrivals).
-func (s *shard) touchHeads(rtrs []int32) {
+// heads at router r before any is routed: the loads are independent, so
+// the processor overlaps their cache misses (up to its limit of
+// outstanding misses) instead of waiting for each in turn. The sum only
+// keeps the compiler from dropping the loads.
+func (s *shard) touchHeads(r int32) {
 	var x int32
 	t := s.net.rt
-	for _, r := range rtrs {
-		rs := &s.rs[r]
-		for i, word := range s.portBits(s.newAct, r) {
-			for word != 0 {
-				gp := rs.off + int32(i)*64 + int32(bits.TrailingZeros64(word))
-				word &= word - 1
-				p := &s.pk[s.fl[s.iv[gp<<s.vs|int32(s.ports[gp].newV)].head].pkt]
-				d := p.DstRouter
-				if p.Inter >= 0 {
-					d = p.Inter
-				}
-				x += t.touch(r, d)
+	rs := &s.rs[r]
+	for i, word := range s.portBits(s.newAct, r) {
+		for word != 0 {
+			gp := rs.off + int32(i)*64 + int32(bits.TrailingZeros64(word))
+			word &= word - 1
+			p := &s.pk[s.fl[s.iv[gp<<s.vs|int32(s.ports[gp].newV)].head].pkt]
+			d := p.DstRouter
+			if p.Inter >= 0 {
+				d = p.Inter
 			}
+			x += t.touch(r, d)
 		}
 	}
 	s.touchSink += x
 }
 
-// routeHeads routes the new heads at routers rtrs.
-func (s *shard) routeHeads(rtrs []int32) {
-	for _, r := range rtrs {
-		rs := &s.rs[r]
-		w := s.portBits(s.newAct, r)
-		for i, word := range w {
-			for word != 0 {
-				b := int32(bits.TrailingZeros64(word))
-				word &= word - 1
-				gp := rs.off + int32(i)*64 + b
-				s.startHead(r, gp<<s.vs|int32(s.ports[gp].newV), s.now)
-			}
-			w[i] = 0
+// routeHeads routes the heads that arrived at idle VCs of router r in this
+// cycle, in ascending port order: the router's decisions then depend only
+// on its own state and random stream, not on the order in which flits
+// from different shards were delivered.
+func (s *shard) routeHeads(r int32) {
+	rs := &s.rs[r]
+	w := s.portBits(s.newAct, r)
+	for i, word := range w {
+		for word != 0 {
+			b := int32(bits.TrailingZeros64(word))
+			word &= word - 1
+			gp := rs.off + int32(i)*64 + b
+			s.startHead(r, gp<<s.vs|int32(s.ports[gp].newV), s.now)
 		}
+		w[i] = 0
 	}
 }
 
-// eject delivers a flit that arrived at an endpoint over output VC ov.
-func (s *shard) eject(ov, pkt int32) {
+// eject delivers a flit that arrived at an endpoint of router r over
+// output VC ov.
+func (s *shard) eject(r, ov, pkt int32) {
 	in := s.to(uint16(s.k), s.now+s.cd+s.le) // the credit crosses the ejection channel back
-	in.credits = append(in.credits, ov)
+	in.evs = append(in.evs, event{r, ov, evCredit})
 	s.pending++
 	s.inNet--
 	s.ejFlits++

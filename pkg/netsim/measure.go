@@ -349,8 +349,8 @@ func (s *sim) zeroLoad(p *Packet) int64 {
 	return int64(2*s.le) + int64(p.Hops+1)*int64(s.rd+s.vad+s.sad) + path + int64(p.Size-1)*int64(s.S)
 }
 
-// advance runs one router cycle (events, injection, every router with
-// flits; the shards in parallel) and moves the clock on; it returns the
+// advance runs one step of look router cycles (events, injection, every
+// router with flits; the shards in parallel) and moves the clock on; it returns the
 // run's error or a *DeadlockError when no flit has moved for deadTicks.
 func (s *sim) advance(deadTicks int64) error {
 	if err := s.topUp(); err != nil {
@@ -382,33 +382,54 @@ func (s *sim) advance(deadTicks int64) error {
 		s.busyAll += h.busyEps
 		s.moved = max(s.moved, h.lastMove)
 	}
-	if s.inNetAll > 0 && int64(s.now-s.moved) > deadTicks {
-		return &DeadlockError{Cycle: int64(s.now / s.S), Idle: int64(s.now-s.moved) / int64(s.S), InFlight: s.inNetAll}
+	last := s.now + s.look - 1
+	if s.inNetAll > 0 && int64(last-s.moved) > deadTicks {
+		return &DeadlockError{Cycle: int64(last / s.S), Idle: int64(last-s.moved) / int64(s.S), InFlight: s.inNetAll}
 	}
-	s.now++
+	s.now += s.look
 	return nil
 }
 
-// tick runs one router cycle of the shard: its events, its endpoints'
-// injection, a step of each of its routers with flits.
+// tick runs one step of the shard: router cycles sim.now to
+// sim.now+look-1. Router by router, it delivers each cycle's events,
+// routes the new heads, lets the router's endpoints inject and steps the
+// router, so a router's state is loaded once per step; no event is due
+// sooner than look cycles after it is scheduled, so no router sees
+// another's events of the same step (see newSim).
 func (s *shard) tick() {
-	s.events()
+	t0, L := s.sim.now, s.look
+	s.gather()
 	if s.err != nil {
 		return
 	}
-	if s.wl != nil {
-		s.injectWorkload()
-	} else {
-		s.inject()
-	}
-	next := s.nextBusy(s.r0, s.r1)
-	for r := next; r < s.r1; r = next {
-		// Load the next busy router's state while this one steps.
-		next = s.nextBusy(r+1, s.r1)
-		if next < s.r1 {
-			s.touchRouter(next)
+	epOff := s.net.epOff
+	for r := s.r0; r < s.r1; r++ {
+		rs := &s.rs[r]
+		base := (r - s.r0) * L
+		if r+1 < s.r1 {
+			s.touchRouter(r + 1)
 		}
-		s.step(r)
+		for j := int32(0); j < L; j++ {
+			s.now = t0 + j
+			i := base + j
+			if evs := s.evBuf[s.evIdx[i]:s.evIdx[i+1]]; len(evs) > 0 {
+				if s.apply(r, evs) {
+					s.touchHeads(r)
+					s.routeHeads(r)
+				}
+				if s.err != nil {
+					return
+				}
+			}
+			if s.wl != nil {
+				s.injectWorkload(r, epOff[r], epOff[r+1])
+			} else {
+				s.inject(r, epOff[r], epOff[r+1])
+			}
+			if rs.inBuf|rs.inOq != 0 {
+				s.step(r)
+			}
+		}
 	}
 }
 
@@ -456,33 +477,30 @@ func (s *shard) safeTick() {
 	s.tick()
 }
 
-// nextBusy returns the first router in [r, end) with flits in its buffers
-// or output queues, or end.
-func (s *sim) nextBusy(r, end int32) int32 {
-	for ; r < end; r++ {
-		if s.rs[r].inBuf|s.rs[r].inOq != 0 {
-			break
-		}
-	}
-	return r
-}
-
-// touchRouter loads the state step(r) will read: the input VCs waiting in
-// VC allocation, the ports with switch allocation candidates and their
-// first input VC, and the heads of the non-empty output queues. The loads
-// are independent, so the processor overlaps their misses (see
-// touchArrivals).
+// touchRouter loads the state the next router's step will read while
+// this router steps: the packet records of the flits arriving at it, the
+// flits at the front of its input VCs with switch allocation candidates,
+// and the heads of its non-empty output queues. The loads are
+// independent, so the processor overlaps their misses instead of waiting
+// for each in turn when the router steps. The sum only keeps the compiler
+// from dropping the loads.
 func (s *shard) touchRouter(r int32) {
 	rs := &s.rs[r]
 	var x int32
-	for _, iv := range s.vaBuf[rs.off*s.V : rs.off*s.V+rs.vaN] {
-		x += s.iv[iv].ready
+	i := (r - s.r0) * s.look
+	for _, ev := range s.evBuf[s.evIdx[i]:s.evIdx[i+s.look]] {
+		if ev.b >= 0 {
+			x += s.pk[ev.b].DstRouter + s.iv[ev.a].len
+		}
 	}
 	for w, word := range s.portBits(s.saAct, r) {
 		for word != 0 {
 			p := rs.off + int32(w)*64 + int32(bits.TrailingZeros64(word))
 			word &= word - 1
-			x += s.ports[p].inRR + s.iv[p<<s.vs].ready
+			pt := &s.ports[p]
+			if m := pt.saMask; m != 0 {
+				x += s.fl[s.iv[p<<s.vs|int32(bits.TrailingZeros64(m))].head].pkt
+			}
 		}
 	}
 	for w, word := range s.portBits(s.oqAct, r) {

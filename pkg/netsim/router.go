@@ -245,10 +245,10 @@ func (s *shard) traverse(r, iv, o int32) {
 	t := s.now + s.cd + pi.lat
 	if up := pi.peer; up >= 0 {
 		in := s.to(pi.pshard, t)
-		in.credits = append(in.credits, up<<s.vs|v)
+		in.evs = append(in.evs, event{pi.peerRtr, up<<s.vs | v, evCredit})
 	} else {
-		sl := s.own(t)
-		sl.epCredits = append(sl.epCredits, (-1-up)<<s.vs|v)
+		in := s.to(uint16(s.k), t)
+		in.evs = append(in.evs, event{r, (-1-up)<<s.vs | v, evEpCredit})
 	}
 	s.pending++
 	if v+1 == s.V {
@@ -416,13 +416,13 @@ func (s *shard) transmit(r int32) {
 			po.chanFree = now + s.S
 			if d := po.peer; d >= 0 {
 				in := s.to(po.pshard, now+po.lat)
-				in.flits = append(in.flits, flitEv{d<<s.vs | vc, pkt})
+				in.evs = append(in.evs, event{po.peerRtr, d<<s.vs | vc, pkt})
 				if s.inWindow {
 					s.linkCnt[o]++
 				}
 			} else {
 				sl := s.own(now + po.lat)
-				sl.ejects = append(sl.ejects, flitEv{o<<s.vs | vc, pkt})
+				sl.ejects = append(sl.ejects, event{r, o<<s.vs | vc, pkt})
 			}
 			s.pending++
 			s.lastMove = now

@@ -62,7 +62,7 @@ type port struct {
 	saMask         uint64 // input VCs with a flit and an output VC (switch allocation candidates)
 	peer           int32  // global port at the other end of the link, or -1-e for endpoint e's port
 	lat            int32  // output channel latency (ticks)
-	rtr            int32  // router
+	peerRtr        int32  // router at the other end of the link (for an endpoint port: the port's own router)
 	chanFree       int32  // tick from which the output channel is free
 	used           int32  // used credits: flits committed to the output and not acknowledged
 	oqHead, oqTail int32  // output queue (nodes of sim.fl), -1 when empty
@@ -89,22 +89,31 @@ type rtrState struct {
 	vaRel  int32 // the last tick an output VC was released
 }
 
-type flitEv struct{ dst, pkt int32 } // dst: input VC (arrival) or output VC of an ejection port (ejection)
+// event is something due at router r in a later router cycle: the
+// arrival of a flit of packet b at input VC a (b >= 0), a credit for
+// output VC a (b == evCredit), a credit for endpoint VC a = e<<vs | vc
+// (b == evEpCredit), or (in slot.ejects) the ejection of a flit of packet
+// b that left over output VC a.
+type event struct{ r, a, b int32 }
 
-// inbox holds the events one shard scheduled for another in one router
-// cycle.
+// Event kinds of event.b below 0.
+const (
+	evCredit   = -1
+	evEpCredit = -2
+)
+
+// inbox holds the events one shard scheduled for another (or itself) in
+// one router cycle.
 type inbox struct {
-	credits []int32  // output VCs
-	flits   []flitEv // arrivals at input VCs
+	evs []event
 }
 
 // slot holds the events due at one shard in one router cycle: those of
-// every shard that crosses to it (from[k] from shard k), and its own
-// endpoint credits and ejections.
+// every shard (from[k] from shard k, itself included), and its own
+// ejections.
 type slot struct {
-	from      []inbox
-	epCredits []int32 // endpoint<<vs | vc
-	ejects    []flitEv
+	from   []inbox
+	ejects []event
 }
 
 // sim is the state of one run. Indices: global port gp = rs[r].off + i;
@@ -113,7 +122,7 @@ type slot struct {
 // channel cycle.
 //
 // The routers are split into shards of consecutive routers (with their
-// endpoints), stepped in parallel within a router cycle; see shard.
+// endpoints), stepped in parallel a step at a time; see shard.
 type sim struct {
 	cfg   *Config
 	net   *Network
@@ -139,6 +148,7 @@ type sim struct {
 	maxOpt    int32    // options per input VC in opts (adaptive routings)
 	opts      []Option // adaptive options of the head of input VC iv: opts[iv*maxOpt:]
 	rd, vad   int32    // routing, VC allocation delay
+	look      int32    // ticks per step of the shards (see shard.tick): S, or 1
 	sad       int32    // switch allocation + crossbar delay
 	cd        int32    // credit delay (ticks)
 	le        int32    // endpoint channel latency (ticks)
@@ -235,11 +245,11 @@ func (c *counters) add(o *counters) {
 }
 
 // shard is the part of a run one goroutine steps: routers r0..r1-1 and
-// their endpoints e0..e1-1. Within a router cycle a shard touches only its
-// own routers, endpoints and flits, reads the shared tables, and sends the
-// events that cross to another shard to that shard's wheel (slot.from);
-// every event is due at least one router cycle later, so one barrier per
-// router cycle orders them. Results do not depend on the number of
+// their endpoints e0..e1-1. Within a step (look router cycles, see tick) a
+// shard touches only its own routers, endpoints and flits, reads the shared
+// tables, and sends the events that cross to another shard to that shard's
+// wheel (slot.from); every event is due in a later step, so one barrier per
+// step orders them. Results do not depend on the number of
 // shards: random draws come from per-endpoint and per-router streams, and
 // the order in which a router routes the heads that reach it in a cycle is
 // the order of their ports (see arrive), not of their arrival.
@@ -255,13 +265,15 @@ type shard struct {
 	rng  *rand.Rand // draws from src
 	view View
 
+	now       int32 // the router cycle being simulated (sim.now is the start of the step)
 	curIn     int32
 	err       error
 	lastMove  int32
-	touchSink int32   // see touchArrivals
+	touchSink int32   // see touchHeads
 	touched   []int32 // switchAlloc scratch: the outputs requested in this cycle
 	optBuf    []Option
-	newRtrs   []int32 // routers with heads arrived in this cycle
+	evBuf     []event // the step's events, by router and tick (gather)
+	evIdx     []int32 // evBuf[evIdx[i]:evIdx[i+1]]: the events of router r0 + i/look at tick sim.now + i%look
 
 	fl     []fnode // flits held by this shard's routers
 	flFree int32   // first free node of fl, -1 if none
@@ -395,8 +407,8 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 		off, deg := s.rs[r].off, s.rs[r].deg
 		for i := int32(0); i < deg; i++ {
 			pt := &s.ports[off+i]
-			pt.rtr = int32(r)
 			u := net.Neighbor(int32(r), i)
+			pt.peerRtr = u
 			pt.peer = s.rs[u].off + net.PeerPort(int32(r), i)
 			pt.lat = net.linkLatency(int32(r), i, cfg) * s.S
 			maxLat = max(maxLat, pt.lat)
@@ -405,7 +417,7 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 			gp := off + deg + j
 			e := net.epOff[r] + j
 			pt := &s.ports[gp]
-			pt.rtr = int32(r)
+			pt.peerRtr = int32(r)
 			pt.peer = -1 - e
 			pt.lat = s.le
 			s.epPort[e] = gp
@@ -429,6 +441,20 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 		case s.linkLat != pt.lat:
 			s.linkLat = -1
 		}
+	}
+	// The shards step look ticks at a time, each router through all of
+	// them in turn (shard.tick): exact when no event is due sooner than
+	// look ticks after it is scheduled. The shortest delay is a channel's
+	// latency; a routing that reads other routers' queues (UGAL-G) reads
+	// them at the start of every tick, and a finite workload's ejections
+	// release other endpoints' messages in the same tick.
+	minLat := s.le
+	for i := range s.ports {
+		minLat = min(minLat, s.ports[i].lat)
+	}
+	s.look = 1
+	if rr, ok := rt.(remoteReader); minLat >= s.S && !workload && !(ok && rr.readsRemoteQueues()) {
+		s.look = s.S
 	}
 	maxDelay := maxLat + s.cd + 1
 	W := int32(1)
@@ -565,12 +591,13 @@ func (s *sim) makeShards(T, W int, maxPorts int32) {
 			h.optBuf = make([]Option, 0, s.maxOpt)
 		}
 		h.srcAcc = make([]int64, s.E)
+		h.evIdx = make([]int32, int(h.r1-h.r0)*int(s.look)+1)
 		s.shards[k] = h
 	}
 	for i := range s.ports {
 		pt := &s.ports[i]
 		if pt.peer >= 0 {
-			pt.pshard = uint16(s.shardOf(s.ports[pt.peer].rtr))
+			pt.pshard = uint16(s.shardOf(pt.peerRtr))
 		}
 	}
 }

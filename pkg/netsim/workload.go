@@ -316,14 +316,15 @@ func (s *sim) anyReady() bool {
 	return false
 }
 
-// injectWorkload lets every endpoint whose channel is free send one flit
-// of its workload: the current packet, or the next one it may form. A new
+// injectWorkload lets every endpoint e0 <= e < e1 of router r whose
+// channel is free send one flit of its workload: the current packet, or
+// the next one it may form. A new
 // packet waits for an injection VC with room for it (the whole packet
 // under virtual cut-through).
-func (s *shard) injectWorkload() {
+func (s *shard) injectWorkload(r, e0, e1 int32) {
 	now := s.now
 	w := s.wl
-	for e := int32(0); e < s.E; e++ {
+	for e := e0; e < e1; e++ {
 		if s.epFree[e] > now || !s.active[e] {
 			continue
 		}
@@ -365,6 +366,6 @@ func (s *shard) injectWorkload() {
 		if w.firstInject < 0 {
 			w.firstInject = now
 		}
-		s.sendFlit(e, ci, cur)
+		s.sendFlit(r, e, ci, cur)
 	}
 }

@@ -78,20 +78,30 @@ func (s *sim) topUp() error {
 }
 
 // inject lets every endpoint e0 <= e < e1 of router r whose channel is
-// free send one flit.
+// free send one flit. It notes in the router's epWake the first tick at
+// which one of them may act again (a credit for an endpoint sets it to
+// the tick it arrives), and does nothing before it.
 func (s *shard) inject(r, e0, e1 int32) {
 	now := s.now
+	rs := &s.rs[r]
+	if rs.epWake > now {
+		return
+	}
+	wake := s.neverTick
+	defer func() { rs.epWake = wake }()
 	need := int32(1)
 	if s.vct {
 		need = s.size
 	}
 	for e := e0; e < e1; e++ {
-		if s.epFree[e] > now {
+		if t := s.epFree[e]; t > now {
+			wake = min(wake, t)
 			continue
 		}
 		cur := s.epCur[e]
 		if cur < 0 {
-			if s.epNext[e] > now {
+			if t := s.epNext[e]; t > now {
+				wake = min(wake, t)
 				continue
 			}
 			bv := s.injectionVC(e, need)
@@ -103,6 +113,7 @@ func (s *shard) inject(r, e0, e1 int32) {
 			s.epNext[e] = s.addGap(created, s.gap())
 			d := s.pat.Dest(e, s.rng)
 			if d < 0 {
+				wake = min(wake, s.epNext[e])
 				continue
 			}
 			if d >= s.E {
@@ -131,6 +142,7 @@ func (s *shard) inject(r, e0, e1 int32) {
 			continue
 		}
 		s.sendFlit(r, e, ci, cur)
+		wake = min(wake, s.epFree[e])
 	}
 }
 
@@ -247,6 +259,7 @@ func (s *shard) apply(r int32, evs []event) (heads bool) {
 			}
 		case evEpCredit:
 			s.epCred[ev.a]++
+			s.rs[r].epWake = s.now
 		default:
 			if s.arrive(r, ev.a, ev.b) {
 				heads = true

@@ -87,6 +87,7 @@ type rtrState struct {
 	// as the last one did, so step skips it.
 	vaWake int32
 	vaRel  int32 // the last tick an output VC was released
+	epWake int32 // the first tick at which one of the router's endpoints may inject (shard.inject)
 }
 
 // event is something due at router r in a later router cycle: the

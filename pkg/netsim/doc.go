@@ -172,10 +172,11 @@
 // snapshot. Per endpoint about 50 bytes plus 4 per VC and 8 per thread;
 // per router 52. Per flit in a router 16 bytes, per packet in flight 64
 // (both grow with the load: flits in flight are about the accepted flits
-// per cycle times the latency). The routing tables of the Network take 3 bytes per ordered
-// router pair (Routes). A Slim Fly of a million endpoints (q = 89: 15,842
-// routers, 3.2 million ports) thus needs about 0.5 GB of router state,
-// 0.75 GB of tables and, at load 0.5 with MIN, about 0.5 GB of flits and
+// per cycle times the latency). The routing tables of the Network take 3
+// bytes per ordered router pair, 2.25 if the diameter is at most 3
+// (Routes). A Slim Fly of a million endpoints (q = 89: 15,842 routers, 3.2
+// million ports) thus needs about 0.5 GB of router state, 0.56 GB of
+// tables and, at load 0.5 with MIN, about 0.5 GB of flits and
 // packets (BenchmarkLargeSim measures the peak).
 //
 // # Limits

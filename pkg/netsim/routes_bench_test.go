@@ -11,12 +11,12 @@ import (
 
 // BenchmarkRoutes builds the all-pairs tables of Slim Flies: q = 19 (722
 // routers, degree 28), q = 47 (4,418 routers, degree 70) and, unless
-// -short, q = 89 (15,842 routers, degree 133: 0.75 GB of tables).
+// -short, q = 89 (15,842 routers, degree 133: 0.56 GB of tables).
 func BenchmarkRoutes(b *testing.B) {
 	for _, q := range []int64{19, 47, 89} {
 		b.Run(fmt.Sprintf("sf%d", q), func(b *testing.B) {
 			if q == 89 && testing.Short() {
-				b.Skip("q = 89 takes 0.75 GB and seconds")
+				b.Skip("q = 89 takes 0.56 GB and seconds")
 			}
 			g := buildFamily(b, "slimfly", families.Values{"q": q}).Graph
 			b.ReportAllocs()

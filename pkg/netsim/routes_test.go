@@ -251,8 +251,11 @@ func TestRoutesMatchReference(t *testing.T) {
 						t.Errorf("%s: the tables of 1 and %d workers differ", name, workers)
 					}
 				}
-				if wantWide := ref.diam >= 255; (first.d16 != nil) != wantWide || (first.d8 != nil) == wantWide {
+				if wantWide := ref.diam >= 255; (first.d16 != nil) != wantWide || (first.d8 != nil || first.d2 != nil) == wantWide {
 					t.Errorf("diameter %d: two-byte distances %v", ref.diam, first.d16 != nil)
+				}
+				if want2 := ref.diam <= 3; (first.d2 != nil) != want2 || (first.d2 != nil && first.d8 != nil) {
+					t.Errorf("diameter %d: 2-bit distances %v, one-byte %v", ref.diam, first.d2 != nil, first.d8 != nil)
 				}
 				switch name {
 				case "shared":

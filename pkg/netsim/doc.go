@@ -3,11 +3,13 @@
 // on BookSim2's IQ router (and aligned with it cycle for cycle by
 // BookSimConfig), in flat arrays. Measured on a 2-core machine
 // (BenchmarkSim, Slim Fly q = 19 of SC14 with 10,830 endpoints, uniform
-// traffic): one thread delivers about 0.45 M flits per second with MIN at
-// load 0.5, 0.2 M with UGAL-L and VAL, 0.6 M with 8-flit packets; two
-// threads 0.8, 0.5, 0.4 and 1.05 M. A Slim Fly of a million endpoints runs
-// at 0.44 M flits per second on two threads in under 5 GiB
-// (BenchmarkLargeSim). (CLEX's round-based simulator will live elsewhere.)
+// traffic): one thread delivers about 0.65 M flits per second with MIN at
+// load 0.5, 0.46 M with UGAL-L, 0.38 M with VAL at 0.4 and 1.0 M with
+// 8-flit packets; two threads 1.1, 0.8, 0.6 and 1.6 M (medians of 5 runs;
+// the machine's speed varies by up to 30% from run to run). A Slim Fly of
+// a million endpoints ran at 0.44 M flits per second on two threads in
+// under 5 GiB (BenchmarkLargeSim, measured before the router-by-router
+// step of the Threads section). (CLEX's round-based simulator will live elsewhere.)
 //
 // # Use
 //
@@ -203,8 +205,9 @@
 //   - Delays: an event is scheduled at most MaxDelayTicks = 2^20 router
 //     cycles ahead. Each router pipeline delay is at most that; for every
 //     channel (link, cable or endpoint channel), (latency + credit_delay) x
-//     speedup is below it, because the timing wheel holds one 96-byte slot
-//     per router cycle of the longest channel delay (96 MiB at the bound).
+//     speedup is below it, because the timing wheel holds one slot of 48
+//     bytes plus 24 per thread per router cycle of the longest channel
+//     delay (96 MiB at the bound with two threads).
 //   - VCs: at most MaxVCs = 64 per port: switch allocation keeps one bit
 //     per VC of a port in a 64-bit word.
 //   - Buffers: ports x VCs (rounded up to a power of two: the VC index is a

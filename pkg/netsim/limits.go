@@ -15,9 +15,9 @@ const (
 	// MaxDelayTicks ahead).
 	MaxTicks = 1<<31 - 1<<24
 	// MaxDelayTicks bounds every delay in router cycles: a channel's
-	// latency plus the credit delay (the timing wheel holds one 96-byte slot
-	// per router cycle of the longest of them: 96 MiB at the bound) and each
-	// router pipeline delay.
+	// latency plus the credit delay (the timing wheel holds one slot of 48
+	// bytes plus 24 per thread per router cycle of the longest of them: 96
+	// MiB at the bound with two threads) and each router pipeline delay.
 	MaxDelayTicks = 1 << 20
 	// MaxVCs is the most virtual channels per port: switch allocation keeps
 	// one bit per VC of a port in a uint64.
@@ -265,7 +265,7 @@ func checkSlots(ports int64, vcs, bufVC int, perVC bool) error {
 func checkChannel(name string, lat, credit, speedup int64) error {
 	if t := (lat + credit) * speedup; t >= MaxDelayTicks {
 		return limitf([]string{name, "credit_delay", "speedup"},
-			"({%s} = %d + {credit_delay} = %d) x {speedup} = %d is %d router cycles, want less than 2^20: the timing wheel holds one 96-byte slot per router cycle of the longest channel delay",
+			"({%s} = %d + {credit_delay} = %d) x {speedup} = %d is %d router cycles, want less than 2^20: the timing wheel holds one slot of 48 bytes plus 24 per thread per router cycle of the longest channel delay",
 			name, lat, credit, speedup, t)
 	}
 	return nil
@@ -329,7 +329,7 @@ func (c Config) workloadLimitWhy() string {
 func LimitDoc(field string) string {
 	const (
 		run     = "the run, (warmup_max + a warm-up sample (sample_period, 1000) + measure_cycles + drain_max + 8) x speedup router cycles, at most 2^31 - 2^24 (time is an int32 count of router cycles, 2^24 of them kept for events past the end)"
-		channel = "(latency + credit_delay) x speedup below 2^20 router cycles for every channel (the timing wheel holds one 96-byte slot per router cycle of the longest channel delay)"
+		channel = "(latency + credit_delay) x speedup below 2^20 router cycles for every channel (the timing wheel holds one slot of 48 bytes plus 24 per thread per router cycle of the longest channel delay)"
 		router  = "at most 2^20 router cycles (events are scheduled at most 2^20 router cycles ahead)"
 		buffers = "ports x VCs (rounded up to a power of two) x flits per VC at most 2^29 flit slots (flits and packets in flight are numbered by int32; 16 bytes per slot)"
 	)

@@ -88,7 +88,6 @@ func (s *shard) inject(r, e0, e1 int32) {
 		return
 	}
 	wake := s.neverTick
-	defer func() { rs.epWake = wake }()
 	need := int32(1)
 	if s.vct {
 		need = s.size
@@ -144,6 +143,7 @@ func (s *shard) inject(r, e0, e1 int32) {
 		s.sendFlit(r, e, ci, cur)
 		wake = min(wake, s.epFree[e])
 	}
+	rs.epWake = wake
 }
 
 // injectionVC returns the injection VC of endpoint e with the most credits,

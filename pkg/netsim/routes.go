@@ -58,7 +58,7 @@ func (t *routeTable) distAt(a, b int) int32 {
 }
 
 // touch loads the next-hop entry from a towards b (nil table: nothing) so
-// that a later lookup finds it in cache; see sim.touchArrivals.
+// that a later lookup finds it in cache; see shard.touchHeads.
 func (t *routeTable) touch(a, b int32) int32 {
 	if t == nil {
 		return 0

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"runtime"
 	"slices"
@@ -30,7 +31,9 @@ func (o *options) simCmd() *cobra.Command {
 		Short: "Simulate one topology at one load and print the measurements",
 		Long: `sim builds one instance of a family (parameters as for 'runexp topology'),
 runs the flit-level simulator (package netsim) once and prints its
-measurements and the simulation speed in delivered flits per second.
+measurements and the simulation speed in delivered flits per second. A run
+longer than 10 seconds prints a progress line on standard error every 10
+seconds (phase, cycle, flits delivered, speed so far).
 Defaults are SC14 section V: 64-flit input buffers, credit delay 2, other
 delays 1, speedup 2, single-flit packets. --set name=value sets any option of
 a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`,
@@ -90,7 +93,9 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 				return invalid(err)
 			}
 			start := time.Now()
-			vals, err := eval.Simulate(eval.WithSimThreads(cmd.Context(), threads), t, f.Name, v, pt)
+			ctx := eval.WithSimThreads(cmd.Context(), threads)
+			ctx = eval.WithSimProgress(ctx, simProgressLines(o.stderr, start, progressEvery))
+			vals, err := eval.Simulate(ctx, t, f.Name, v, pt)
 			if err != nil {
 				return &exitError{ExitFailed, err}
 			}
@@ -151,6 +156,27 @@ a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).`
 	fl.StringArrayVar(&sets, "set", nil, "set a sim option: --set name=value (repeatable)")
 	fl.IntVar(&threads, "threads", runtime.NumCPU(), "goroutines stepping the routers in parallel (results do not depend on it)")
 	return cmd
+}
+
+// progressEvery is the least wall time between two progress lines of
+// 'runexp sim'.
+const progressEvery = 10 * time.Second
+
+// simProgressLines returns a netsim progress callback that writes a line to
+// w at most once per every (the first after every has passed): phase,
+// cycle, flits delivered and the speed so far. Short runs print nothing.
+func simProgressLines(w io.Writer, start time.Time, every time.Duration) func(netsim.Progress) {
+	last := start
+	return func(p netsim.Progress) {
+		now := time.Now()
+		if now.Sub(last) < every {
+			return
+		}
+		last = now
+		secs := now.Sub(start).Seconds()
+		fmt.Fprintf(w, "sim: %s, cycle %d, %d flits delivered, %.0f flits/s (%s)\n",
+			p.Phase, p.Cycle, p.FlitsDelivered, float64(p.FlitsDelivered)/secs, fmtDuration(secs))
+	}
 }
 
 // jsonValue returns a dataset value as a JSON-friendly Go value.

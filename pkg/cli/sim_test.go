@@ -2,8 +2,12 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/runexp/runexp/pkg/netsim"
 )
 
 // TestSimLimits runs `runexp sim` past each limit of the simulator (netsim,
@@ -31,5 +35,26 @@ func TestSimLimits(t *testing.T) {
 		if code != ExitInvalid || out != "" || !strings.Contains(stderr, c.msg) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and %q", c.args, code, out, stderr, c.msg)
 		}
+	}
+}
+
+// The progress lines of `runexp sim`: none before the period has passed,
+// then phase, cycle, flits and speed.
+func TestSimProgressLines(t *testing.T) {
+	var b strings.Builder
+	start := time.Now().Add(-2 * time.Second)
+	simProgressLines(&b, start, time.Hour)(netsim.Progress{Phase: "warm-up", Cycle: 1000, FlitsDelivered: 5000})
+	if b.Len() != 0 {
+		t.Fatalf("a line before the period: %q", b.String())
+	}
+	simProgressLines(&b, start, time.Second)(netsim.Progress{Phase: "measure", Cycle: 3000, FlitsDelivered: 2_000_000})
+	line := b.String()
+	if !strings.HasPrefix(line, "sim: measure, cycle 3000, 2000000 flits delivered, ") || !strings.HasSuffix(line, "\n") {
+		t.Errorf("progress line %q", line)
+	}
+	var speed float64
+	var secs string
+	if _, err := fmt.Sscanf(line[len("sim: measure, cycle 3000, 2000000 flits delivered, "):], "%f flits/s (%s", &speed, &secs); err != nil || speed < 5e5 || speed > 1e6 {
+		t.Errorf("progress line %q: speed %g (want 2,000,000 flits in about 2 s), %v", line, speed, err)
 	}
 }

@@ -643,6 +643,8 @@ func (d *decoder) decodeOneExpect(b *hclsyntax.Block, t *Table, s *Study, label 
 		e := report.Expectation{Table: t.Name, Name: label, Where: where, Column: a.Name, Every: every, Source: source, Pos: a.NameRange.String(),
 			Kind: kind, Note: note}
 		if !v.IsNull() && (v.Type().IsObjectType() || v.Type().IsMapType()) {
+			values := 0       // of value, at_most and at_least
+			badBound := false // reported already
 			for it := v.ElementIterator(); it.Next(); {
 				k, x := it.Element()
 				switch key := k.AsString(); key {
@@ -653,6 +655,17 @@ func (d *decoder) decodeOneExpect(b *hclsyntax.Block, t *Table, s *Study, label 
 					}
 					e.Want = want
 					e.Printed = d.printedNumber(objectItem(a.Expr, "value"))
+					values++
+				case report.BoundAtMost, report.BoundAtLeast:
+					want, ok := ctyScalar(x)
+					if _, num := want.Float64(); !ok || !num || want.IsNull() {
+						d.errorf(a.Expr.Range(), "Invalid expectation", "%s.%s must be a number.", a.Name, key)
+						badBound = true
+						continue
+					}
+					e.Want, e.Bound = want, key
+					e.Printed = d.printedNumber(objectItem(a.Expr, key))
+					values++
 				case "why", "note":
 					if x.IsNull() || x.Type() != cty.String || !x.IsKnown() {
 						d.errorf(a.Expr.Range(), "Invalid expectation", "%s.%s must be a string.", a.Name, key)
@@ -697,11 +710,22 @@ func (d *decoder) decodeOneExpect(b *hclsyntax.Block, t *Table, s *Study, label 
 					}
 					e.Rounding = tv.S
 				default:
-					d.errorf(a.Expr.Range(), "Invalid expectation", "Unknown key %q in %s; use { value = X, abs = A }, { value = X, rel = R } or { value = X, decimals = D, rounding = \"up\" }, with why (the tolerance's reason), note and kind.", key, a.Name)
+					d.errorf(a.Expr.Range(), "Invalid expectation", "Unknown key %q in %s; use { value = X, abs = A }, { value = X, rel = R }, { value = X, decimals = D, rounding = \"up\" } or a bound { at_most = X } or { at_least = X }, with why (the tolerance's reason), note and kind.", key, a.Name)
 				}
 			}
+			if badBound {
+				continue
+			}
 			if e.Want.IsNull() {
-				d.errorf(a.Expr.Range(), "Invalid expectation", "%s needs a value: { value = X, rel = 0.01 }.", a.Name)
+				d.errorf(a.Expr.Range(), "Invalid expectation", "%s needs a value: { value = X, rel = 0.01 }, or a bound: { at_most = X } or { at_least = X }.", a.Name)
+				continue
+			}
+			if values > 1 {
+				d.errorf(a.Expr.Range(), "Invalid expectation", "%s: give one of value, at_most and at_least.", a.Name)
+				continue
+			}
+			if e.Bound != "" && e.Rounded {
+				d.errorf(a.Expr.Range(), "Invalid expectation", "%s: decimals compares a value as printed; a bound (%s) takes abs or rel as its slack instead.", a.Name, e.Bound)
 				continue
 			}
 			if e.Rounding != "" && !e.Rounded {

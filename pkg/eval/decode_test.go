@@ -227,6 +227,11 @@ table "t" {
     where   = { q = 5 }
     routers = 2 * 5 * 5
   }
+  expect "bounds" {
+    where        = { q = 5 }
+    avg_distance = { at_most = 1.90, why = "the paper says below 1.9" }
+    endpoints    = { at_least = 100, abs = 5, why = "printed to 10" }
+  }
 }
 `, nil)
 	if errs != "no diagnostics" {
@@ -242,6 +247,8 @@ table "t" {
 		{"sf.avg_distance", "check", "q = 5 is the Hoffman-Singleton graph", "printed with 2 decimals", "1.80"},
 		{"sf.endpoints", "check", "q = 5 is the Hoffman-Singleton graph", "sign test", "-150.250"},
 		{"computed.routers", "", "", "", ""},
+		{"bounds.avg_distance", "", "", "the paper says below 1.9", "1.90"},
+		{"bounds.endpoints", "", "", "printed to 10", "100"},
 	} {
 		e, ok := got[c.key]
 		if !ok {
@@ -252,7 +259,17 @@ table "t" {
 			t.Errorf("%s: kind %q note %q why %q printed %q; want %q %q %q %q", c.key, e.Kind, e.Note, e.Why, e.Printed, c.kind, c.note, c.why, c.printed)
 		}
 	}
+	if e := got["bounds.avg_distance"]; e.Bound != report.BoundAtMost || !e.Want.Equal(dataset.FloatValue(1.9)) {
+		t.Errorf("bounds.avg_distance: bound %q want %v", e.Bound, e.Want)
+	}
+	if e := got["bounds.endpoints"]; e.Bound != report.BoundAtLeast || !e.Want.Equal(dataset.IntValue(100)) || e.Abs != 5 {
+		t.Errorf("bounds.endpoints: bound %q want %v abs %g", e.Bound, e.Want, e.Abs)
+	}
+	if e := got["sf.routers"]; e.Bound != "" {
+		t.Errorf("sf.routers: bound %q", e.Bound)
+	}
 	for _, c := range []struct{ body, want string }{
+		{`routers = { at_most = 50, rel = 0.1 }`, "Tolerance without a reason"},
 		{`routers = { value = 50, rel = 0.1 }`, "Tolerance without a reason"},
 		{`kind = "published"` + "\n" + `routers = 50`, `kind must be "reproduction"`},
 		{`routers = { value = 50, kind = "checked" }`, `routers.kind must be "reproduction" or "check"`},

@@ -126,6 +126,7 @@ func (j *simJob) run(ctx context.Context) (metricValues, error) {
 	}
 	setup.cfg.Seed = j.seed
 	setup.cfg.ThreadCap = simThreads(ctx)
+	setup.cfg.Progress, _ = ctx.Value(simProgressKey{}).(func(netsim.Progress))
 	if j.pt["search"].(string) == "throughput" {
 		return j.search(ctx, setup)
 	}
@@ -310,6 +311,17 @@ func simThreads(ctx context.Context) int {
 		return n
 	}
 	return 1
+}
+
+// simProgressKey is the context key of the progress callback of
+// simulations (netsim.Config.Progress).
+type simProgressKey struct{}
+
+// WithSimProgress returns ctx telling simulations (sim cells, Simulate) to
+// report their progress to f (netsim.Config.Progress; results do not
+// depend on it).
+func WithSimProgress(ctx context.Context, f func(netsim.Progress)) context.Context {
+	return context.WithValue(ctx, simProgressKey{}, f)
 }
 
 // storeKey is the context key of the cache store that sim cells use for

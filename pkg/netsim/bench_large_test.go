@@ -2,6 +2,7 @@ package netsim_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -21,7 +22,8 @@ import (
 // routing, SC14's router setup, a fixed warm-up of 500 cycles and 1,000
 // measured cycles. It reports delivered flits per second of wall time, the
 // setup time (topology, routing tables, simulator state) and the process's
-// peak resident memory. RUNEXP_SIM_THREADS sets the threads (default: all
+// peak resident memory, and prints a progress line on standard error every
+// 30 seconds. RUNEXP_SIM_THREADS sets the threads (default: all
 // processors). Skipped with -short.
 func BenchmarkLargeSim(b *testing.B) {
 	if testing.Short() {
@@ -65,6 +67,13 @@ func BenchmarkLargeSim(b *testing.B) {
 			b.ResetTimer()
 			var flits, cycles int64
 			start := time.Now()
+			last := start
+			cfg.Progress = func(p netsim.Progress) {
+				if time.Since(last) >= 30*time.Second {
+					last = time.Now()
+					fmt.Fprintf(os.Stderr, "%s: %s, cycle %d, %d flits, %.0f s\n", c.name, p.Phase, p.Cycle, p.FlitsDelivered, time.Since(start).Seconds())
+				}
+			}
 			for i := 0; i < b.N; i++ {
 				res, err := netsim.Run(context.Background(), n, rt, pat, 0.5, cfg)
 				if err != nil {

@@ -146,6 +146,13 @@ type Config struct {
 	// are in the network, Run returns a *DeadlockError. Raised
 	// automatically to at least 8 times the longest credit round trip.
 	DeadlockCycles int `json:"deadlock_cycles"`
+
+	// Progress, if set, is called from the goroutine of Run every
+	// SamplePeriod cycles (RunWorkload: every 1,000 cycles) with the phase
+	// and the cycle reached, for progress lines on long runs. Cycles that
+	// no flit moves in may be skipped over without a call. It must return
+	// quickly; results do not depend on it.
+	Progress func(Progress) `json:"-"`
 }
 
 // DefaultConfig returns the SC14 section V setup: 64 flit entries per input

@@ -53,6 +53,9 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 		}
 		if now%S == 0 {
 			c := now / S
+			if c > 0 && c%period == 0 {
+				s.progress(phaseName(phase), c)
+			}
 			switch phase {
 			case phWarmup:
 				if c > 0 && c%period == 0 {

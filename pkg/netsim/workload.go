@@ -269,6 +269,9 @@ func (s *sim) runWorkload(ctx context.Context) (*Result, error) {
 				return nil, err
 			}
 		}
+		if s.now%S == 0 && s.now > 0 && (s.now/S)%progressPeriod == 0 {
+			s.progress("workload", s.now/S)
+		}
 		if int64(s.now) >= limit {
 			return nil, fmt.Errorf("netsim: workload %s not finished after %d cycles (max_cycles): %d messages and %d flits delivered so far",
 				w.wl.Name(), int64(s.now)/int64(S), w.messages, s.sum().ejFlits)

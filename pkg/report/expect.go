@@ -34,6 +34,13 @@ type Expectation struct {
 	Decimals int
 	Rounding string
 
+	// Bound makes the expectation one-sided, for published statements of
+	// a direction or a limit ("over 25%", "below 50%", "bigger buffers
+	// enable higher bandwidth"): BoundAtMost holds when got <= Want,
+	// BoundAtLeast when got >= Want, each with the slack max(Abs,
+	// Rel*|Want|) beyond the bound. Empty: two-sided. Numbers only.
+	Bound string `json:",omitempty"`
+
 	// Every makes Where select any number of rows (at least one), each of
 	// which must hold the value: a property of a whole sweep, such as
 	// "every instance has diameter 2".
@@ -67,6 +74,12 @@ type Expectation struct {
 const (
 	KindReproduction = "reproduction"
 	KindCheck        = "check"
+)
+
+// The one-sided expectations (Expectation.Bound).
+const (
+	BoundAtMost  = "at_most"
+	BoundAtLeast = "at_least"
 )
 
 // IsCheck reports whether e is a configuration check rather than a
@@ -160,6 +173,9 @@ func Check(e Expectation, t *dataset.Table) Result {
 // compare checks got against the expectation: as printed when Rounded,
 // else within the tolerance.
 func (e Expectation) compare(got dataset.Value) (bool, string) {
+	if e.Bound != "" {
+		return e.compareBound(got)
+	}
 	if !e.Rounded {
 		return compare(got, e.Want, e.Abs, e.Rel)
 	}
@@ -168,6 +184,27 @@ func (e Expectation) compare(got dataset.Value) (bool, string) {
 		return compare(got, e.Want, 0, 0) // explains the kind mismatch
 	}
 	return compare(dataset.FloatValue(roundTo(g, e.Decimals, e.Rounding)), e.Want, 0, 0)
+}
+
+// compareBound checks got against a one-sided expectation.
+func (e Expectation) compareBound(got dataset.Value) (bool, string) {
+	g, gnum := got.Float64()
+	w, wnum := e.Want.Float64()
+	switch {
+	case !wnum || e.Want.IsNull():
+		return false, fmt.Sprintf("bound %s is not a number", e.Want)
+	case got.IsNull():
+		return false, "value is null"
+	case !gnum:
+		return false, fmt.Sprintf("got a %s value, want a number", got.Kind)
+	case math.IsNaN(g):
+		return false, ""
+	}
+	slack := math.Max(e.Abs, e.Rel*math.Abs(w))
+	if e.Bound == BoundAtLeast {
+		return g >= w-slack, ""
+	}
+	return g <= w+slack, ""
 }
 
 // roundTo rounds x to the given decimals: "up" (toward +Inf), "down"

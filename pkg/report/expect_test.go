@@ -61,6 +61,13 @@ var expectations = []struct {
 	{Expectation{Name: "check holds", Where: where("topology", sv("SF"), "q", iv(19)), Column: "endpoints", Want: iv(10830), Kind: KindCheck, Note: "p = 15 is set by the file: 722 x 15"}, true, iv(10830), ""},
 	{Expectation{Name: "check fails", Where: where("topology", sv("DF")), Column: "routers", Want: iv(70), Kind: KindCheck, Note: "a = 2p routers per group"}, false, iv(72), ""},
 	{Expectation{Name: "printed precision", Where: where("topology", sv("SF"), "q", iv(19)), Column: "cost_per_node", Want: fv(998.5), Printed: "998.50", Abs: 0.005, Why: "printed with 2 decimals"}, true, fv(998.5), ""},
+	{Expectation{Name: "at most holds", Where: where("topology", sv("SF"), "q", iv(5)), Column: "avg_hops", Want: fv(1.84), Bound: BoundAtMost, Why: "the paper states a limit"}, true, fv(1.8367346938775511), ""},
+	{Expectation{Name: "at most fails", Where: where("topology", sv("SF"), "q", iv(5)), Column: "avg_hops", Want: fv(1.83), Bound: BoundAtMost}, false, fv(1.8367346938775511), ""},
+	{Expectation{Name: "at most within slack", Where: where("topology", sv("SF"), "q", iv(5)), Column: "avg_hops", Want: fv(1.83), Bound: BoundAtMost, Abs: 0.01, Why: "printed with 2 decimals"}, true, fv(1.8367346938775511), ""},
+	{Expectation{Name: "at least holds", Where: where("topology", sv("DF")), Column: "routers", Want: iv(72), Bound: BoundAtLeast}, true, iv(72), ""},
+	{Expectation{Name: "at least fails", Where: where("topology", sv("DF")), Column: "routers", Want: iv(73), Bound: BoundAtLeast}, false, iv(72), ""},
+	{Expectation{Name: "at least, every row", Where: where("topology", sv("SF")), Every: true, Column: "avg_hops", Want: fv(1.9), Bound: BoundAtLeast}, false, fv(1.8367346938775511), "1 of 2 rows fail"},
+	{Expectation{Name: "bound on a bool", Where: where("topology", sv("DF")), Column: "deadlock_free", Want: fv(1), Bound: BoundAtMost}, false, bv(false), "got a bool value, want a number"},
 	{Expectation{Name: "miss with note", Where: where("topology", sv("SF"), "q", iv(5)), Column: "avg_hops", Want: iv(2), Abs: 0.1, Why: "read off Fig. 1", Note: "the paper counts endpoint hops"}, false, fv(1.8367346938775511), ""},
 }
 
@@ -106,7 +113,7 @@ func checkAll(t *testing.T) []Result {
 func TestScorecardGolden(t *testing.T) {
 	rs := checkAll(t)
 	md := ScorecardMarkdown("slimfly", rs)
-	if !strings.Contains(string(md), "Reproduced 14 of 31 published numbers; 1 of 2 configuration checks hold.") {
+	if !strings.Contains(string(md), "Reproduced 17 of 38 published numbers; 1 of 2 configuration checks hold.") {
 		t.Errorf("summary line missing:\n%s", md)
 	}
 	golden(t, "scorecard.md", md)
@@ -122,7 +129,7 @@ func TestScorecardGolden(t *testing.T) {
 	if err := json.Unmarshal(js, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.Passed != 15 || doc.Total != 33 || len(doc.Results) != 33 {
+	if doc.Passed != 18 || doc.Total != 40 || len(doc.Results) != 40 {
 		t.Errorf("JSON passed/total/results = %d/%d/%d", doc.Passed, doc.Total, len(doc.Results))
 	}
 	// Deterministic despite map-valued Where.
@@ -151,6 +158,8 @@ func TestToleranceString(t *testing.T) {
 		{Expectation{Want: fv(3), Abs: 0.5}, "±0.5"},
 		{Expectation{Want: fv(3), Rel: 0.03}, "±3%"},
 		{Expectation{Want: fv(3), Abs: 2, Rel: 0.001}, "±max(2, 0.1%)"},
+		{Expectation{Want: fv(3), Bound: BoundAtMost}, "one-sided"},
+		{Expectation{Want: fv(3), Bound: BoundAtLeast, Abs: 0.5, Why: "printed with no decimal"}, "one-sided, up to 0.5 beyond (printed with no decimal)"},
 	}
 	for _, tt := range tests {
 		if got := toleranceString(tt.e); got != tt.want {

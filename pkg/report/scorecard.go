@@ -129,12 +129,20 @@ func decimalsIn(s string) int {
 	return 0
 }
 
-// WantString formats the expected value as the experiment file writes it.
+// WantString formats the expected value as the experiment file writes it,
+// after "≤ " or "≥ " for a one-sided expectation.
 func (e Expectation) WantString() string {
-	if e.Printed != "" {
-		return e.Printed
+	s := e.Printed
+	if s == "" {
+		s = valueString(e.Want)
 	}
-	return valueString(e.Want)
+	switch e.Bound {
+	case BoundAtMost:
+		return "≤ " + s
+	case BoundAtLeast:
+		return "≥ " + s
+	}
+	return s
 }
 
 // GotString formats the value found with the precision of the expected
@@ -178,6 +186,11 @@ func toleranceBound(e Expectation) string {
 	switch {
 	case !num:
 		return "exact"
+	case e.Bound != "" && e.Abs == 0 && e.Rel == 0:
+		return "one-sided"
+	case e.Bound != "":
+		e.Bound = ""
+		return "one-sided, up to " + strings.TrimPrefix(toleranceBound(e), "±") + " beyond"
 	case e.Rounded:
 		mode := e.Rounding
 		if mode == "" {
@@ -302,6 +315,7 @@ type resultJSON struct {
 	Every     bool                   `json:"every,omitempty"`
 	Column    string                 `json:"column"`
 	Want      jsonValue              `json:"want"`
+	Bound     string                 `json:"bound,omitempty"`
 	Printed   string                 `json:"want_printed,omitempty"`
 	Got       jsonValue              `json:"got"`
 	Abs       float64                `json:"abs"`
@@ -323,7 +337,9 @@ type resultJSON struct {
 //	 "reproductions", "checks_held", "checks", "results": [{
 //	  "table", "name", "kind" ("reproduction" or "check"),
 //	  "where": {column: [values]}, "every" (when set), "column",
-//	  "want", "want_printed" (as the file writes it), "got" (full precision),
+//	  "want", "bound" ("at_most" or "at_least" for a one-sided
+//	  expectation), "want_printed" (as the file writes it), "got" (full
+//	  precision),
 //	  "abs", "rel", "tolerance" (the bound, as in the Markdown),
 //	  "tolerance_reason", "decimals" and "rounding" (for a comparison as
 //	  printed), "ok", "error", "note", "source", "pos"}]}
@@ -365,7 +381,7 @@ func ScorecardJSON(experiment string, rs []Result) ([]byte, error) {
 		doc.Results[i] = resultJSON{
 			Decimals: decimals, Rounding: rounding,
 			Table: r.Table, Name: r.Name, Kind: r.KindName(), Where: where, Every: r.Every, Column: r.Column,
-			Want: jsonValue(r.Want), Printed: r.Printed, Got: jsonValue(r.Got),
+			Want: jsonValue(r.Want), Bound: r.Bound, Printed: r.Printed, Got: jsonValue(r.Got),
 			Abs: r.Abs, Rel: r.Rel, Tolerance: toleranceBound(r.Expectation), Why: r.Why,
 			OK: r.OK, Error: r.Err, Note: r.Note, Source: r.Source, Pos: r.Pos,
 		}

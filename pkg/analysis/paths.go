@@ -72,6 +72,12 @@ type PathStats struct {
 	// is zero); len(ByDistance) = the diameter + 1 (1 for a graph without
 	// pairs).
 	ByDistance []DistancePaths
+	// NonAdjacent summarizes the connected pairs at distance 2 or more
+	// (routers that are not linked): the pairs whose minimal paths can be
+	// several, as in Kathareios et al., SC15, section 2.3.3 (Slim Fly
+	// q = 23: about 1.1 minimal paths on average). Its Mean is exact up to
+	// the final rounding, like Mean.
+	NonAdjacent DistancePaths
 	// EndpointPairs is the sum of conc[s]*conc[t] over the Pairs pairs: the
 	// ordered endpoint pairs on distinct, connected routers.
 	EndpointPairs int64
@@ -81,6 +87,12 @@ type PathStats struct {
 	// EndpointHist is Hist weighted by conc[s]*conc[t]; EndpointHist[0]
 	// counts the endpoint pairs on routers with no path between them.
 	EndpointHist []int64
+	// EndpointMax is the largest sigma(s, t) over the connected pairs of
+	// routers that both have endpoints (0 if there is none): the path
+	// diversity endpoint traffic can use, without the pairs of switches
+	// that carry no endpoints (SC15 section 2.3.3: k between the leaves
+	// (0, i) and (2, i) of a k-OFT, h within a column of an h-MLFM).
+	EndpointMax uint64
 }
 
 // pathAcc accumulates one worker's share of MinimalPaths; every field is an
@@ -96,6 +108,7 @@ type pathAcc struct {
 	epairs                        int64
 	esum                          u192
 	ehist                         []int64
+	emax                          uint64
 }
 
 func (a *pathAcc) grow(d int) {
@@ -182,6 +195,7 @@ func MinimalPaths(ctx context.Context, g *graph.Graph, conc []int32, opt PathOpt
 		t.sum.add(a.sum)
 		t.epairs += a.epairs
 		t.esum.add(a.esum)
+		t.emax = max(t.emax, a.emax)
 		for k := range t.hist {
 			t.hist[k] += a.hist[k]
 			t.ehist[k] += a.ehist[k]
@@ -204,6 +218,7 @@ func MinimalPaths(ctx context.Context, g *graph.Graph, conc []int32, opt PathOpt
 		ByDistance:    make([]DistancePaths, len(t.distPairs)),
 		EndpointPairs: t.epairs,
 		EndpointHist:  t.ehist,
+		EndpointMax:   t.emax,
 	}
 	if t.pairs > 0 {
 		st.Mean = t.sum.float() / float64(t.pairs)
@@ -211,10 +226,24 @@ func MinimalPaths(ctx context.Context, g *graph.Graph, conc []int32, opt PathOpt
 	if t.epairs > 0 {
 		st.EndpointMean = t.esum.float() / float64(t.epairs)
 	}
+	var far u128 // exact sum of sigma over the pairs at distance >= 2
 	for d := 1; d < len(t.distPairs); d++ {
 		if p := t.distPairs[d]; p > 0 {
 			st.ByDistance[d] = DistancePaths{Pairs: p, Mean: t.distSum[d].float() / float64(p), Min: t.distMin[d], Max: t.distMax[d]}
+			if d >= 2 {
+				na := &st.NonAdjacent
+				if na.Pairs == 0 {
+					na.Min = t.distMin[d]
+				}
+				na.Pairs += p
+				na.Min = min(na.Min, t.distMin[d])
+				na.Max = max(na.Max, t.distMax[d])
+				far.add(t.distSum[d])
+			}
 		}
+	}
+	if p := st.NonAdjacent.Pairs; p > 0 {
+		st.NonAdjacent.Mean = far.float() / float64(p)
 	}
 	return st, nil
 }
@@ -280,6 +309,9 @@ func (a *pathAcc) addSource(conc []int32, cs, totalConc int64, n int, dist []int
 		a.ehist[k] += w
 		a.esum.addMul(uint64(w), sg)
 		a.epairs += w
+		if w > 0 {
+			a.emax = max(a.emax, sg)
+		}
 		if d >= len(a.distPairs) {
 			a.grow(d)
 		}

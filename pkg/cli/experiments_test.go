@@ -22,6 +22,7 @@ func TestPaperExperimentsQuick(t *testing.T) {
 	}{
 		{"slimfly-sc14", []string{"simulate=all"}},
 		{"projective-networks", nil},
+		{"diameter-two-sc15", nil},
 		{"validation", nil},
 	} {
 		name := c.name

@@ -492,3 +492,80 @@ study "split" {
 		t.Errorf("Hoffman-Singleton u = %v, want 1", got)
 	}
 }
+
+// TestDerivedMetrics checks the metrics derived from other metrics of a
+// row when the dataset is assembled: router ports and cables per endpoint
+// (SC15 Fig. 3) and bisection links per endpoint (SC15 Fig. 4), computed
+// whether or not the study lists their inputs, without changing the keys
+// of the cells they are derived from.
+func TestDerivedMetrics(t *testing.T) {
+	g, results := runSource(t, "derived", `
+topology "ft2" {
+  family = "fattree_sc14"
+  k      = 4
+  levels = 2
+}
+topology "oft" {
+  family = "oft"
+  k      = 3
+}
+topology "hc" {
+  family = "hypercube"
+  n      = 4
+}
+topology "sf" {
+  family = "slimfly"
+  q      = 13
+  p      = [9, 10]
+}
+study "scale" {
+  topologies = [topology.ft2, topology.oft, topology.hc, topology.sf]
+  metrics    = ["ports_per_endpoint", "links_per_endpoint"]
+}
+study "bisection" {
+  topologies = [topology.hc]
+  metrics    = ["bisection_per_endpoint", "bisection_links"]
+}
+study "plain" {
+  topologies = [topology.hc]
+  metrics    = ["endpoints", "routers"]
+}
+`)
+	scale := readTable(t, filepath.Join(results, "derived", "scale.parquet"))
+	// FT-2 of radix 4: 6 routers, 8 endpoints, 8 links: 24/8 ports, 16/8
+	// cables. 3-OFT: 21 routers of radix 6, 42 endpoints, 42 links.
+	// Hypercube n = 4: 16 routers of radix 5, 16 endpoints, 32 links.
+	// Slim Fly q = 13 (SC15 section 2.1.2): 338 routers, k' = 19, 3,211
+	// links; p = 9: 3,042 endpoints, radix 28; p = 10: 3,380, radix 29.
+	for name, want := range map[string]string{
+		"ports_per_endpoint": "3 3 5 " + ftoa(338.0*28/3042) + " 2.9",
+		"links_per_endpoint": "2 2 3 " + ftoa((3211.0+3042)/3042) + " 1.95",
+	} {
+		if got := strings.Join(column(t, scale, name), " "); got != want {
+			t.Errorf("%s = %s, want %s", name, got, want)
+		}
+	}
+	if names := scale.ColumnNames(); slices.Contains(names, "endpoints") || slices.Contains(names, "links") {
+		t.Errorf("scale columns %v: the inputs of derived metrics are not columns unless listed", names)
+	}
+	bis := readTable(t, filepath.Join(results, "derived", "bisection.parquet"))
+	// The 4-cube's bisection: 8 links for 16 endpoints, 1 per endpoint of
+	// a half.
+	if got := strings.Join(column(t, bis, "bisection_per_endpoint"), " ") + " " + strings.Join(column(t, bis, "bisection_links"), " "); got != "1 8" {
+		t.Errorf("bisection_per_endpoint, bisection_links = %s, want 1 8", got)
+	}
+	// The size cell of hc serves all three studies, with the key it has
+	// without derived metrics.
+	var sizeCells []string
+	for _, c := range g.Cells {
+		if c.Kind == GroupSize && strings.Contains(c.ID, "/hc/") {
+			sizeCells = append(sizeCells, c.ID)
+			if !strings.Contains(string(c.Params), `"metrics":["endpoints","links","network_radix","radix","routers"]`) {
+				t.Errorf("size cell %s: params %s list more than the size group's own metrics", c.ID, c.Params)
+			}
+		}
+	}
+	if len(sizeCells) != 1 {
+		t.Errorf("size cells of hc: %v, want one shared cell", sizeCells)
+	}
+}

@@ -329,7 +329,9 @@ func expectParams(es []report.Expectation) []report.Expectation {
 func studyGroups(s *Study) []string {
 	set := map[string]bool{}
 	for _, m := range s.Metrics {
-		set[m.Group] = true
+		for _, g := range metricGroups(m) {
+			set[g] = true
+		}
 	}
 	groups := make([]string, 0, len(set))
 	for grp := range set {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -308,6 +309,13 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 	failedCols := map[*report.CellFailure]map[string]bool{}
 	var rowErrors []dataset.Value
 	group := columnGroups(s)
+	derived := derivedMetrics()
+	derivedGroups := map[string][]string{} // derived metric -> the groups of its inputs
+	for _, m := range s.Metrics {
+		if _, ok := derived[m.Name]; ok {
+			derivedGroups[m.Name] = metricGroups(m)
+		}
+	}
 	next := 0
 	for _, topo := range s.Topologies {
 		for _, inst := range topo.Instances {
@@ -354,6 +362,11 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 					}
 					next++
 				}
+				for _, col := range s.Columns {
+					if d, ok := derived[col.Name]; ok && col.Metric {
+						vals[col.Name] = derivedValue(d, vals)
+					}
+				}
 				row := len(rowErrors) + 1
 				var texts []string
 				for _, f := range rowFailed {
@@ -370,7 +383,7 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 					}
 					for _, grp := range failedGroups[f] {
 						for _, col := range s.Columns {
-							if col.Metric && group[col.Name] == grp {
+							if col.Metric && (group[col.Name] == grp || slices.Contains(derivedGroups[col.Name], grp)) {
 								failedCols[cf][col.Name] = true
 							}
 						}

@@ -44,14 +44,15 @@ func checkCellLimit(exps []*Experiment, limit int) hcl.Diagnostics {
 						continue
 					}
 					for _, m := range s.Metrics {
-						g := m.Group
-						switch g {
-						case GroupCost:
-							g += "/" + s.CostModel.Name
-						case GroupSim:
-							continue // one cell per point and seed, counted below
+						for _, g := range metricGroups(m) {
+							switch g {
+							case GroupCost:
+								g += "/" + s.CostModel.Name
+							case GroupSim:
+								continue // one cell per point and seed, counted below
+							}
+							groups[g] = true
 						}
-						groups[g] = true
 					}
 					if s.Sim != nil {
 						for _, pt := range s.Sim.Points {

@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/runexp/runexp/pkg/analysis"
@@ -78,11 +79,82 @@ func lookupGroup(group string) groupSpec {
 	return g
 }
 
-// groupMetricNames returns the names of the metrics of group, sorted.
+// derivedMetric is a metric computed, when a study's dataset is
+// assembled, from other metrics of the same row: its inputs, which the
+// study computes whether or not it lists them. Its Metric.Group is that of
+// its first input (the group whose checks apply: a derived metric of a
+// graph group needs the graph), but it is not part of that group's cells,
+// so adding one changes no cell key, only the datasets that list it.
+type derivedMetric struct {
+	inputs []string
+	// f computes the value from the inputs' values (in inputs order);
+	// ok = false leaves it null (a zero denominator).
+	f func(in []float64) (v float64, ok bool)
+}
+
+// derivedMetrics returns the derived metrics by name.
+func derivedMetrics() map[string]derivedMetric {
+	perEndpoint := func(num func(in []float64) float64) func([]float64) (float64, bool) {
+		return func(in []float64) (float64, bool) {
+			n := in[len(in)-1] // endpoints, always the last input
+			if n == 0 {
+				return 0, false
+			}
+			return num(in) / n, true
+		}
+	}
+	return map[string]derivedMetric{
+		"ports_per_endpoint": {[]string{"routers", "radix", "endpoints"},
+			perEndpoint(func(in []float64) float64 { return in[0] * in[1] })},
+		"links_per_endpoint": {[]string{"links", "endpoints"},
+			perEndpoint(func(in []float64) float64 { return in[0] + in[1] })},
+		"bisection_per_endpoint": {[]string{"bisection_links", "endpoints"},
+			perEndpoint(func(in []float64) float64 { return 2 * in[0] })},
+	}
+}
+
+// derivedValue computes derived metric d from the row's values vals: null
+// when an input is null or the value is undefined.
+func derivedValue(d derivedMetric, vals metricValues) dataset.Value {
+	in := make([]float64, len(d.inputs))
+	for i, name := range d.inputs {
+		f, ok := vals[name].Float64()
+		if !ok {
+			return dataset.Value{}
+		}
+		in[i] = f
+	}
+	v, ok := d.f(in)
+	if !ok {
+		return dataset.Value{}
+	}
+	return dataset.FloatValue(v)
+}
+
+// metricGroups returns the metric groups whose cells compute metric m:
+// its own group, or for a derived metric the groups of its inputs.
+func metricGroups(m *Metric) []string {
+	d, ok := derivedMetrics()[m.Name]
+	if !ok {
+		return []string{m.Group}
+	}
+	all := Metrics()
+	var out []string
+	for _, in := range d.inputs {
+		if g := lookupMetric(all, in).Group; !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// groupMetricNames returns the names of the metrics that the cells of
+// group compute (derived metrics excluded), sorted.
 func groupMetricNames(group string) []string {
 	var names []string
+	derived := derivedMetrics()
 	for _, m := range Metrics() {
-		if m.Group == group {
+		if _, ok := derived[m.Name]; !ok && m.Group == group {
 			names = append(names, m.Name)
 		}
 	}
@@ -110,6 +182,8 @@ func Metrics() []*Metric {
 		{"links", GroupSize, dataset.Int, "links", "number of router-to-router links (cables between routers)"},
 		{"radix", GroupSize, dataset.Int, "ports", "router radix k: the most ports used on one router (network plus endpoint ports)"},
 		{"network_radix", GroupSize, dataset.Int, "ports", "network radix k': the most router-to-router ports on one router"},
+		{"ports_per_endpoint", GroupSize, dataset.Float, "ports/endpoint", "router ports per endpoint, routers x radix / endpoints (every router counted at the radix): the N_p/N of Kathareios et al., SC15, section 2 and Fig. 3 (3 for SSPTs, 2D HyperX and two-level fat trees); derived from the size metrics"},
+		{"links_per_endpoint", GroupSize, dataset.Float, "links/endpoint", "cables per endpoint, counting each endpoint's own link: (links + endpoints) / endpoints, the N_l/N of SC15 section 2 and Fig. 3 (2 for SSPTs); derived from the size metrics"},
 		{"moore_bound_2", GroupBounds, dataset.Int, "routers", "Moore bound for the network radix k' and diameter 2: 1 + k'^2 routers at most (SC14 section II-A; projective networks eq. (3)); empty if it overflows"},
 		{"moore_bound_3", GroupBounds, dataset.Int, "routers", "Moore bound for the network radix k' and diameter 3: 1 + k' + k'(k'-1) + k'(k'-1)^2 routers at most"},
 		{"moore_ratio_2", GroupBounds, dataset.Float, "", "routers / moore_bound_2 (SC14 Fig. 5a: MMS graphs approach 8/9)"},
@@ -131,6 +205,9 @@ func Metrics() []*Metric {
 		{"paths_max", GroupPaths, dataset.Int, "paths", "largest number of minimal paths between two routers"},
 		{"paths_hist", GroupPaths, dataset.String, "pairs", "JSON array: element k counts the ordered router pairs with exactly k minimal paths (the last element: 64 or more; element 0: unreachable pairs)"},
 		{"endpoint_paths_mean", GroupPaths, dataset.Float, "paths", "mean number of minimal paths between the routers of two endpoints on different routers (router pairs weighted by their endpoints)"},
+		{"endpoint_paths_max", GroupPaths, dataset.Int, "paths", "largest number of minimal paths between two routers that both have endpoints (SC15 section 2.3.3: k between the leaves (0, i) and (2, i) of a k-OFT, h within a column of an h-MLFM)"},
+		{"paths_mean_nonadjacent", GroupPaths, dataset.Float, "paths", "mean number of minimal paths between two routers that are not linked (ordered pairs at distance 2 or more; SC15 section 2.3.3: about 1.1 for the Slim Fly q = 23); empty if every pair is linked"},
+		{"paths_max_nonadjacent", GroupPaths, dataset.Int, "paths", "largest number of minimal paths between two routers that are not linked; empty if every pair is linked"},
 		{"load_avg", GroupLoad, dataset.Float, "flows", "average load of a directed channel when every ordered pair of endpoints on different routers sends one unit along minimal paths (load_routing: split evenly over all minimal paths, or one path)"},
 		{"load_max", GroupLoad, dataset.Float, "flows", "largest load of a directed channel under the same traffic"},
 		{"utilization", GroupLoad, dataset.Float, "", "average link utilization u = load_avg / load_max (projective networks section 2.1; 1 for edge-transitive graphs, 8/9 in the limit for Slim Fly MMS)"},
@@ -148,6 +225,7 @@ func Metrics() []*Metric {
 		{"resilience_samples", GroupResilience, dataset.Int, "samples", "failure samples drawn: until every 95% confidence interval is narrower than resilience_width, within resilience_min_samples and resilience_max_samples"},
 		{"bisection_links", GroupBisection, dataset.Int, "links", "links cut by the best balanced bisection found (multilevel partitioning with Fiduccia-Mattheyses refinement, bisection_starts seeded runs): the two halves hold equal numbers of endpoints, up to one router's endpoints; an upper bound on the exact bisection width, exact for hypercubes, tori and fat trees"},
 		{"bisection_bandwidth", GroupBisection, dataset.Float, "Gb/s", "bisection_links x link_gbps: the bandwidth across the bisection in one direction (SC14 Fig. 5c, 10 Gb/s per link)"},
+		{"bisection_per_endpoint", GroupBisection, dataset.Float, "links/endpoint", "bisection_links / (endpoints / 2): the bandwidth across the bisection per endpoint of one half, in units of the link bandwidth b (Kathareios et al., SC15, Fig. 4: about 0.89 for the OFT; 1 for a full-bisection fat tree); derived from bisection_links and endpoints"},
 		{"cost_total", GroupCost, dataset.Float, "$", "network cost under the study's cost_model: routers plus priced cables (package cost: SC14 section VI-B, projective networks section 5.3)"},
 		{"cost_per_endpoint", GroupCost, dataset.Float, "$/endpoint", "cost_total divided by endpoints"},
 		{"cost_routers", GroupCost, dataset.Float, "$", "routers x (router_cost_per_port x priced radix + router_cost_fixed)"},
@@ -274,12 +352,19 @@ func computePaths(ctx context.Context, c *Cell, t *families.Topology, workers in
 	if err != nil {
 		return nil, err
 	}
-	return metricValues{
+	out := metricValues{
 		"paths_mean":          dataset.FloatValue(ps.Mean),
 		"paths_max":           dataset.IntValue(int64(min(ps.Max, 1<<62))),
 		"paths_hist":          dataset.StringValue(string(canonical(ps.Hist))),
 		"endpoint_paths_mean": dataset.FloatValue(ps.EndpointMean),
-	}, nil
+		"endpoint_paths_max":  dataset.IntValue(int64(min(ps.EndpointMax, 1<<62))),
+	}
+	out["paths_mean_nonadjacent"], out["paths_max_nonadjacent"] = dataset.Value{}, dataset.Value{}
+	if na := ps.NonAdjacent; na.Pairs > 0 {
+		out["paths_mean_nonadjacent"] = dataset.FloatValue(na.Mean)
+		out["paths_max_nonadjacent"] = dataset.IntValue(int64(min(na.Max, 1<<62)))
+	}
+	return out, nil
 }
 
 // computeLoad evaluates the load group: channel loads of uniform traffic

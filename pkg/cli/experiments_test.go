@@ -22,7 +22,7 @@ func TestPaperExperimentsQuick(t *testing.T) {
 	}{
 		{"slimfly-sc14", []string{"simulate=all"}},
 		{"projective-networks", nil},
-		{"diameter-two-sc15", nil},
+		{"diameter-two-sc15", []string{"simulate=all"}},
 		{"validation", nil},
 	} {
 		name := c.name

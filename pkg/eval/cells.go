@@ -3,6 +3,7 @@ package eval
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/runexp/runexp/pkg/cache"
@@ -286,6 +287,9 @@ func (g *Graph) addExperiment(e *Experiment) {
 	}
 	for _, f := range e.Figures {
 		params := map[string]any{"experiment": e.Name, "spec": f.Spec, "where": f.Where}
+		if slices.ContainsFunc(f.Means, func(m *report.MeanSpec) bool { return m != nil }) {
+			params["mean_over"] = f.Means
+		}
 		inputs := []*Cell{g.Datasets[f.Study]}
 		for _, o := range f.Overlay {
 			inputs = append(inputs, g.Datasets[o])

@@ -68,23 +68,33 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 	case KindDataset:
 		return computeDataset(c, in)
 	case KindFigure:
-		t := in[0].table
+		tabs := make([]*dataset.Table, len(in))
+		for i, r := range in {
+			tabs[i] = r.table
+			if i < len(c.figure.Means) && c.figure.Means[i] != nil {
+				var err error
+				if tabs[i], err = report.MeanOver(*c.figure.Means[i], r.table); err != nil {
+					return nil, fmt.Errorf("figure %s: %w", c.figure.Name, err)
+				}
+			}
+		}
+		t := tabs[0]
 		if c.figure.Where != nil {
 			t = t.Where(c.figure.Where)
 		}
 		if len(in) > 1 {
 			more := make([]*dataset.Table, len(in)-1)
-			for i, r := range in[1:] {
-				more[i] = r.table
+			for i, ot := range tabs[1:] {
+				more[i] = ot
 				// where filters an overlay on the columns it has.
 				conds := map[string][]dataset.Value{}
 				for col, vals := range c.figure.Where {
-					if r.table.Column(col) != nil {
+					if ot.Column(col) != nil {
 						conds[col] = vals
 					}
 				}
 				if len(conds) > 0 {
-					more[i] = r.table.Where(conds)
+					more[i] = ot.Where(conds)
 				}
 			}
 			var err error
@@ -464,7 +474,13 @@ func columnGroups(s *Study) map[string]string {
 // computeTable renders a table block and checks its expectations.
 func computeTable(c *Cell, full *dataset.Table) (*result, error) {
 	tb := c.table
-	full, err := report.AddRatios(tb.Spec, full)
+	var err error
+	if tb.Spec.MeanOver != nil {
+		if full, err = report.MeanOver(*tb.Spec.MeanOver, full); err != nil {
+			return nil, fmt.Errorf("table %s: %w", tb.Name, err)
+		}
+	}
+	full, err = report.AddRatios(tb.Spec, full)
 	if err != nil {
 		return nil, err
 	}

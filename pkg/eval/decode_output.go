@@ -105,7 +105,7 @@ func (d *decoder) stringMapAttr(a *hclsyntax.Attribute) (map[string]string, bool
 	return out, true
 }
 
-var figureAttrs = []string{"study", "overlay", "title", "description", "x", "y", "series", "panels", "panel_cols", "where",
+var figureAttrs = []string{"study", "overlay", "mean_over", "title", "description", "x", "y", "series", "panels", "panel_cols", "where",
 	"x_scale", "y_scale", "x_label", "y_label", "x_min", "x_max", "y_min", "y_max", "width", "height",
 	"legend", "legend_title", "lines", "lines_only", "series_labels", "error_bars"}
 
@@ -120,6 +120,10 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 	spec := &f.Spec
 	spec.Name = f.Name
 	attrs := b.Body.Attributes
+	// s is the study as the figure sees it: replicates merged.
+	var ms *report.MeanSpec
+	s, ms = d.meanView(s, attrs["mean_over"], false)
+	f.Means = []*report.MeanSpec{ms}
 	for name, a := range attrs {
 		f.attrRanges[name] = a.Expr.Range()
 	}
@@ -252,9 +256,15 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 			if o == nil {
 				return f // reported by the reference check
 			}
-			if o == s {
+			if o == f.Study {
 				d.errorf(a.Expr.Range(), "Invalid overlay", "Figure %q overlays its own study %q.", f.Name, n)
 				continue
+			}
+			// An overlay with the replicate columns is merged as the
+			// study is; one without (literal rows) is drawn as it is.
+			var om *report.MeanSpec
+			if ms != nil {
+				o, om = d.meanView(o, attrs["mean_over"], true)
 			}
 			for _, col := range append([]string{spec.X}, spec.Y...) {
 				if col != "" && o.Column(col) == nil {
@@ -271,6 +281,7 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 				}
 			}
 			f.Overlay = append(f.Overlay, o)
+			f.Means = append(f.Means, om)
 		}
 	}
 	return f
@@ -362,7 +373,7 @@ func quoteList(names []string, sep string) string {
 
 // decodeTable decodes a table block with its expect blocks.
 func (d *decoder) decodeTable(b *hclsyntax.Block, studies map[string]*Study) *Table {
-	d.checkBody(b.Body, "a table block", []string{"study", "title", "description", "columns", "where", "sort_by", "headers", "formats", "ratio_to", "ratios"}, "expect")
+	d.checkBody(b.Body, "a table block", []string{"study", "title", "description", "columns", "where", "sort_by", "headers", "formats", "ratio_to", "ratios", "mean_over"}, "expect")
 	study := d.studyRef(b, studies)
 	if study == nil {
 		return nil
@@ -370,8 +381,11 @@ func (d *decoder) decodeTable(b *hclsyntax.Block, studies map[string]*Study) *Ta
 	t := &Table{Name: b.Labels[0], Study: study, Range: b.LabelRanges[0]}
 	t.Spec.Name = t.Name
 	attrs := b.Body.Attributes
-	// s is the study as the table sees it: with the ratio columns.
-	s := d.ratioColumns(t, study, attrs)
+	// s is the study as the table sees it: replicates merged, with the
+	// ratio columns.
+	var s *Study
+	s, t.Spec.MeanOver = d.meanView(study, attrs["mean_over"], false)
+	s = d.ratioColumns(t, s, attrs)
 	if a, ok := attrs["title"]; ok {
 		t.Spec.Title, _ = d.stringAttr(a, nil)
 	}
@@ -424,6 +438,67 @@ func (d *decoder) decodeTable(b *hclsyntax.Block, studies map[string]*Study) *Ta
 		t.Expect = append(t.Expect, d.decodeExpect(eb, t, s)...)
 	}
 	return t
+}
+
+// meanView decodes mean_over (the replicate columns, e.g. "seed") for
+// study s and returns s as the merged rows show it, with the merge: without
+// the replicate columns, each numeric metric x as its mean (Float) followed
+// by x_min, x_max and x_ci95, and the column replicates. With a nil a, or
+// when overlay is true and s lacks a replicate column (an overlay of
+// literal rows), it returns s and nil.
+func (d *decoder) meanView(s *Study, a *hclsyntax.Attribute, overlay bool) (*Study, *report.MeanSpec) {
+	if a == nil {
+		return s, nil
+	}
+	cols, ranges, ok := d.stringListAttr(a)
+	if !ok {
+		return s, nil
+	}
+	spec := &report.MeanSpec{}
+	for i, c := range cols {
+		if overlay && s.Column(c) == nil {
+			return s, nil
+		}
+		if !d.columnRef(s, c, ranges[i], false) {
+			return s, nil
+		}
+		if s.Column(c).Metric {
+			d.errorf(ranges[i], "Invalid mean_over", "mean_over: %q is a metric; list the columns whose values are replicates (a random family's seed), and the metrics are averaged over them.", c)
+			return s, nil
+		}
+		spec.Over = append(spec.Over, c)
+	}
+	view := *s
+	view.Columns = nil
+	for _, c := range s.Columns {
+		switch {
+		case slices.Contains(spec.Over, c.Name):
+		case c.Metric:
+			spec.Values = append(spec.Values, c.Name)
+			names, kinds := report.MeanColumns(c.Name, c.Kind)
+			for i, n := range names {
+				if i > 0 && s.Column(n) != nil {
+					d.errorf(a.Expr.Range(), "Duplicate column", "mean_over: study %q already has a column %q (a sim block with seeds averages its replicates itself).", s.Name, n)
+					return s, nil
+				}
+				nc := c
+				nc.Name, nc.Kind = n, kinds[i]
+				if i > 0 {
+					nc.Doc = strings.TrimPrefix(n, c.Name+"_") + " of " + c.Name + " over the replicates"
+				}
+				view.Columns = append(view.Columns, nc)
+			}
+		default:
+			view.Columns = append(view.Columns, c)
+		}
+	}
+	if s.Column(report.ReplicatesColumn) != nil {
+		d.errorf(a.Expr.Range(), "Duplicate column", "mean_over: study %q already has a column %q.", s.Name, report.ReplicatesColumn)
+		return s, nil
+	}
+	view.Columns = append(view.Columns, Column{Name: report.ReplicatesColumn, Kind: dataset.Int, Unit: "rows", Metric: true,
+		Doc: "rows merged into this one (replicates over " + strings.Join(spec.Over, ", ") + ")"})
+	return &view, spec
 }
 
 // ratioColumns decodes ratio_to (a where selecting the reference row) and

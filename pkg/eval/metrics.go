@@ -26,6 +26,7 @@ const (
 	GroupBisection  = "bisection"  // multilevel balanced bisection
 	GroupResilience = "resilience" // random link failures (SC14 section III-D)
 	GroupCost       = "cost"       // the study's cost_model applied to the sizing figures
+	GroupShortcuts  = "shortcuts"  // ring distances spanned by the shortcuts of a ring family
 )
 
 // groupSpec says how a metric group is computed.
@@ -55,8 +56,11 @@ func groupSpecs() map[string]groupSpec {
 		GroupDistance: {1, true, func(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
 			return computeDistance(ctx, t, workers)
 		}},
-		GroupBisection:  {1, true, computeBisection},
-		GroupPaths:      {1, true, computePaths},
+		GroupBisection: {1, true, computeBisection},
+		GroupPaths:     {1, true, computePaths},
+		GroupShortcuts: {1, true, func(_ context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
+			return computeShortcuts(c.inst.Topology.Family, t), nil
+		}},
 		GroupLoad:       {1, true, computeLoad},
 		GroupResilience: {1, true, computeResilience},
 		// computeSim, with its inputs (compute). Version 3: per-endpoint
@@ -108,6 +112,9 @@ func derivedMetrics() map[string]derivedMetric {
 			perEndpoint(func(in []float64) float64 { return in[0] * in[1] })},
 		"links_per_endpoint": {[]string{"links", "endpoints"},
 			perEndpoint(func(in []float64) float64 { return in[0] + in[1] })},
+		"avg_distance_all_pairs": {[]string{"avg_distance", "routers"}, func(in []float64) (float64, bool) {
+			return in[0] * (in[1] - 1) / in[1], in[1] > 0
+		}},
 		"bisection_per_endpoint": {[]string{"bisection_links", "endpoints"},
 			perEndpoint(func(in []float64) float64 { return 2 * in[0] })},
 	}
@@ -192,7 +199,10 @@ func Metrics() []*Metric {
 		{"degree_min", GroupStructure, dataset.Int, "ports", "smallest number of router-to-router links at a router of the built graph"},
 		{"degree_max", GroupStructure, dataset.Int, "ports", "largest number of router-to-router links at a router of the built graph"},
 		{"size_mismatch", GroupStructure, dataset.Int, "figures", "how many of the five sizing figures (routers, endpoints, links, radix, network radix) the built graph contradicts: 0 when the family's formulas agree with its construction"},
+		{"shortcut_hops_avg", GroupShortcuts, dataset.Float, "hops", "average number of hops along the ring between the two routers of a shortcut (a link other than r ~ r+1): the x axis of Fig. 12 of Koibuchi et al., Layout-conscious Random Topologies (N/4 for uniformly random shortcuts on a ring of N, less for Nbr and Gau); ring families (ring_random, ring_nbr, ring_gau) only, empty for the others"},
+		{"shortcut_hops_max", GroupShortcuts, dataset.Int, "hops", "largest number of hops along the ring spanned by a shortcut; ring families only"},
 		{"diameter", GroupDistance, dataset.Int, "hops", "largest router-to-router distance (in router-to-router links)"},
+		{"avg_distance_all_pairs", GroupDistance, dataset.Float, "hops", "average router-to-router distance over all N^2 ordered pairs, a router with itself included (0 hops): avg_distance x (N - 1) / N, the average shortest path length of Koibuchi et al., Layout-conscious Random Topologies, Table 1 (8.00 for the 16 x 16 torus, whose avg_distance is 8.03); derived from avg_distance and routers"},
 		{"endpoint_diameter", GroupDistance, dataset.Int, "hops", "largest distance between two routers that have endpoints"},
 		{"avg_distance", GroupDistance, dataset.Float, "hops", "average router-to-router distance over ordered pairs of distinct routers"},
 		{"avg_endpoint_distance", GroupDistance, dataset.Float, "hops", "average number of router-to-router hops between two distinct endpoints, over all ordered endpoint pairs (endpoints on the same router are 0 hops apart): the average hop count of uniform random traffic under minimal routing"},
@@ -313,6 +323,39 @@ func computeStructure(f *families.Family, p families.Values, t *families.Topolog
 		"degree_max":    dataset.IntValue(int64(g.MaxDegree())),
 		"size_mismatch": dataset.IntValue(mismatch),
 	}, nil
+}
+
+// computeShortcuts evaluates the shortcuts group: for a family whose
+// routers are numbered along a ring (families.HasRingIDs), the mean and
+// largest ring distance min(|u-v|, N-|u-v|) between the ends of the links
+// other than the ring's; null for other families and for a ring without
+// shortcuts.
+func computeShortcuts(f *families.Family, t *families.Topology) metricValues {
+	out := metricValues{"shortcut_hops_avg": dataset.Value{}, "shortcut_hops_max": dataset.Value{}}
+	if !families.HasRingIDs(f.Name) {
+		return out
+	}
+	g := t.Graph
+	n := int32(g.N())
+	var sum, cnt int64
+	var most int32
+	for u := range n {
+		for _, v := range g.Neighbors(u) {
+			if v <= u {
+				continue
+			}
+			d := min(v-u, n-(v-u))
+			if d <= 1 {
+				continue // a ring link
+			}
+			sum, cnt, most = sum+int64(d), cnt+1, max(most, d)
+		}
+	}
+	if cnt > 0 {
+		out["shortcut_hops_avg"] = dataset.FloatValue(float64(sum) / float64(cnt))
+		out["shortcut_hops_max"] = dataset.IntValue(int64(most))
+	}
+	return out
 }
 
 // computeBounds evaluates the bounds group: Moore bounds for the network

@@ -177,7 +177,10 @@ type Figure struct {
 	Overlay []*Study
 	Where   map[string][]dataset.Value
 	Spec    report.FigureSpec
-	Range   hcl.Range
+	// Means holds the merge of replicate rows (mean_over) of the study
+	// and of each overlay, in that order; nil entries merge nothing.
+	Means []*report.MeanSpec
+	Range hcl.Range
 
 	attrRanges map[string]hcl.Range // source range of each attribute's value
 }

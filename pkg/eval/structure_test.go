@@ -38,3 +38,39 @@ func TestComputeStructure(t *testing.T) {
 		}
 	}
 }
+
+// TestComputeShortcuts: RING-n's shortcuts are uniform over the ring, so
+// their mean ring distance is close to N/4 (64 for N = 256; 3 seeds of 256
+// shortcuts each: the mean of a uniform distance on 2..128 has a standard
+// deviation of about 37/sqrt(256) = 2.3, so within 8 of 64); Nbr(0.5)
+// spans at most ceil(N*0.5/2) - 1 = 63 hops; a torus has no ring ids.
+func TestComputeShortcuts(t *testing.T) {
+	build := func(fam string, v families.Values) (*families.Family, *families.Topology) {
+		f, _ := families.Default().Lookup(fam)
+		nv, err := f.Normalize(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		top, err := f.Build(context.Background(), nv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, top
+	}
+	for seed := int64(1); seed <= 3; seed++ {
+		f, top := build("ring_random", families.Values{"routers": int64(256), "degree": int64(4), "seed": seed})
+		got := computeShortcuts(f, top)
+		if avg := got["shortcut_hops_avg"].F; avg < 56 || avg > 72 || got["shortcut_hops_max"].I > 128 {
+			t.Errorf("RING-4 seed %d: %v", seed, got)
+		}
+		f, top = build("ring_nbr", families.Values{"routers": int64(256), "degree": int64(4), "reach": 0.5, "seed": seed})
+		got = computeShortcuts(f, top)
+		if m := got["shortcut_hops_max"].I; m > 63 || m < 50 || got["shortcut_hops_avg"].F >= 40 {
+			t.Errorf("Nbr(0.5)-4 seed %d: %v", seed, got)
+		}
+	}
+	f, top := build("torus", families.Values{"k": int64(4), "n": int64(2)})
+	if got := computeShortcuts(f, top); !got["shortcut_hops_avg"].IsNull() || !got["shortcut_hops_max"].IsNull() {
+		t.Errorf("torus: %v", got)
+	}
+}

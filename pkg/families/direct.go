@@ -7,13 +7,14 @@ import (
 )
 
 // directFamilies returns the direct networks beyond torus and hypercube:
-// mesh, folded hypercube, flattened butterfly, HyperX / Hamming graphs, and
-// the reference graphs of reference.go (complete, complete bipartite, Turan,
-// Paley).
+// mesh, folded and twisted hypercubes, flattened butterfly, HyperX / Hamming
+// graphs, and the reference graphs of reference.go (complete, complete
+// bipartite, Turan, Paley).
 func directFamilies() []*Family {
 	return []*Family{
 		mesh(),
 		permutable(foldedHypercube()),
+		permutable(twistedHypercube()),
 		flattenedButterfly(),
 		hyperX(),
 		complete(),
@@ -70,7 +71,7 @@ func foldedHypercube() *Family {
 		"are at distance min(h, n+1-h), so the diameter is ceil(n/2). Router id = label (the "+
 		"canonical order the layout paper maps to cabinets sequentially); Coords holds the n bits, "+
 		"bit 0 first. Each router has p endpoints. n >= 2 (for n = 1 the complement link would "+
-		"duplicate the cube link).", true)
+		"duplicate the cube link).", cubeFolded)
 }
 
 // hyperXParams are the resolved parameters of a HyperX: dims[i] routers in

@@ -1112,3 +1112,14 @@ func randomRegular() *Family {
 func randomFamilies() []*Family {
 	return []*Family{ringRandom(), ringNbr(), ringGau(), randomRegular()}
 }
+
+// HasRingIDs reports whether the routers of the named family are numbered
+// along a ring whose links r ~ r+1 (mod N) every instance has, the other
+// links being shortcuts: ring_random, ring_nbr and ring_gau.
+func HasRingIDs(family string) bool {
+	switch family {
+	case "ring_random", "ring_nbr", "ring_gau":
+		return true
+	}
+	return false
+}

@@ -308,14 +308,27 @@ func hypercube() *Family {
 	return binaryCube("hypercube", "Binary hypercube: 2^n routers labelled by n-bit words, linked when the labels differ in "+
 		"exactly one bit; n-regular with n*2^(n-1) links, diameter n and average distance "+
 		"n*2^(n-1)/(2^n - 1). Coords holds the n bits (bit 0 first). Each router has p endpoints. "+
-		"Used as HC (NASA Pleiades) in Besta and Hoefler, Slim Fly, SC14, with p = 1.", false)
+		"Used as HC (NASA Pleiades) in Besta and Hoefler, Slim Fly, SC14, with p = 1.", cubePlain)
 }
 
-// binaryCube returns the binary n-cube family, or with folded the folded
-// hypercube, which adds a link from every router to its complement (n >= 2,
-// so that the complement link never doubles a cube link).
-func binaryCube(name, doc string, folded bool) *Family {
+// cubeVariant selects the links of a binaryCube family.
+type cubeVariant uint8
+
+const (
+	cubePlain   cubeVariant = iota // the binary n-cube
+	cubeFolded                     // plus a link from every router to its complement
+	cubeTwisted                    // Efe's twisted cube (see twistedNeighbor)
+)
+
+// binaryCube returns the binary n-cube family on 2^n routers labelled by
+// n-bit words: the hypercube (cubePlain), the folded hypercube (cubeFolded),
+// which adds a link from every router to its complement (n >= 2, so that
+// the complement link never doubles a cube link), or the twisted hypercube
+// (cubeTwisted), which replaces some cube links by links across two bits
+// and keeps the degree n.
+func binaryCube(name, doc string, variant cubeVariant) *Family {
 	type params struct{ n, p, radix int64 }
+	folded := variant == cubeFolded
 	minN, maxN, extra := int64(1), int64(62), int64(0)
 	if folded {
 		minN, maxN, extra = 2, 58, 1
@@ -373,7 +386,12 @@ func binaryCube(name, doc string, folded bool) *Family {
 				}
 				for i := 0; i < n; i++ {
 					coords[r*n+i] = int32(r >> i & 1)
-					if r>>i&1 == 0 {
+					switch {
+					case variant == cubeTwisted:
+						if u := twistedNeighbor(r, i); r < u {
+							edges.add(r, u)
+						}
+					case r>>i&1 == 0:
 						edges.add(r, r|1<<i)
 					}
 				}

@@ -35,6 +35,15 @@ func BenchmarkSim(b *testing.B) {
 		{"sf19-vct8-0.5", 19, "min", 0.5, func(c *netsim.Config) {
 			c.PacketSize, c.FlowControl, c.BufPerVC = 8, netsim.VirtualCutThrough, 32
 		}},
+		{"sf13-sc15-0.5", 13, "min-random", 0.5, func(c *netsim.Config) {
+			ph, _ := netsim.PhysicalPreset("sc15")
+			conv, _, err := ph.Convert(*c)
+			if err != nil {
+				panic(err)
+			}
+			conv.WarmupMin, conv.WarmupMax, conv.MeasureCycles = 1000, 1000, 3000
+			*c = conv
+		}},
 		{"sf5-min-0.5", 5, "min", 0.5, func(*netsim.Config) {}},
 		{"sf5-ugal-l-0.5", 5, "ugal-l", 0.5, func(*netsim.Config) {}},
 		{"sf5-vct33-0.5", 5, "min", 0.5, func(c *netsim.Config) {

@@ -34,6 +34,8 @@ type TableSpec struct {
 	SortBy []string
 	// RatioTo optionally adds ratio columns (see AddRatios).
 	RatioTo *RatioSpec `json:",omitempty"`
+	// MeanOver optionally merges replicate rows first (see MeanOver).
+	MeanOver *MeanSpec `json:",omitempty"`
 }
 
 // RatioSpec adds, for each of Columns, the column <name>_ratio: the value

@@ -138,6 +138,9 @@ func Evaluate(ctx context.Context, m Model, family string, v families.Values, sz
 		return evalHypercube(&m, family, v, sz)
 	}
 	if t == nil {
+		if m.RackMapping == "anneal" || m.RackAssignment == "walktrap" {
+			return nil, fmt.Errorf("cost: family %s: rack_mapping %q and rack_assignment %q need the built topology", family, m.RackMapping, m.RackAssignment)
+		}
 		switch {
 		case family == "hypercube" && (m.RackAssignment == "sc14" || m.RackAssignment == "cabinet"):
 			return evalHypercube(&m, family, v, sz)
@@ -400,6 +403,8 @@ func evalDragonfly(m *Model, v families.Values, sz families.Size) (*Breakdown, e
 // in the cases Evaluate lists).
 func NeedsTopology(m Model, family string) bool {
 	switch {
+	case m.RackMapping == "anneal" || m.RackAssignment == "walktrap":
+		return !(m.RackAssignment == "sc14" && isFatTree(family)) && family != "long_hop"
 	case m.RackAssignment == "sc14" && isFatTree(family):
 		return false
 	case family == "long_hop":

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/placement"
 )
 
 // DefaultHypercubeRackRouters is the number of hypercube routers per rack in
@@ -221,6 +222,12 @@ func NewLayout(ctx context.Context, m *Model, family string, t *families.Topolog
 		} else {
 			rack = sequentialRacks(n, m.RackRouters, DefaultCabinetRouters)
 		}
+	case "walktrap":
+		size := m.RackRouters
+		if size <= 0 {
+			size = DefaultCabinetRouters
+		}
+		rack, err = placement.Walktrap(ctx, t.Graph, placement.WalktrapOptions{Size: size})
 	case "groups":
 		rack, err = electricalGroups(ctx, family, t, m.GroupEndpoints)
 	case "router":
@@ -239,7 +246,36 @@ func NewLayout(ctx context.Context, m *Model, family string, t *families.Topolog
 	if err != nil {
 		return nil, err
 	}
+	if m.RackMapping == "anneal" {
+		if x, y, err = annealRacks(ctx, m, t, rack, x, y); err != nil {
+			return nil, fmt.Errorf("cost: family %s: %w", family, err)
+		}
+	}
 	return &Layout{Rack: rack, X: x, Y: y}, nil
+}
+
+// annealRacks moves the racks of rack (at x, y in the floor's order) to the
+// locations that simulated annealing finds for the shortest inter-rack
+// cables (placement.Anneal: m.AnnealIterations moves per restart,
+// m.AnnealRestarts restarts in parallel, m.AnnealSeed), and returns the
+// racks' new positions. The result does not depend on the number of
+// threads.
+func annealRacks(ctx context.Context, m *Model, t *families.Topology, rack []int32, x, y []float64) ([]float64, []float64, error) {
+	flow, err := placement.NewFlow(t.Graph, rack)
+	if err != nil {
+		return nil, nil, err
+	}
+	assign, _, err := placement.Anneal(ctx, flow, placement.ManhattanDistances(x, y), placement.AnnealOptions{
+		Iterations: int64(m.AnnealIterations), Restarts: m.AnnealRestarts, Seed: uint64(m.AnnealSeed),
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	nx, ny := make([]float64, len(x)), make([]float64, len(y))
+	for r, loc := range assign {
+		nx[r], ny[r] = x[loc], y[loc]
+	}
+	return nx, ny, nil
 }
 
 // sequentialRacks puts size (or def when size is 0) consecutive router ids

@@ -457,3 +457,60 @@ func TestRackEndpoints(t *testing.T) {
 		t.Errorf("%d racks of %d endpoints, want 19 of 570", b.Racks, b.RackEndpoints)
 	}
 }
+
+// TestWalktrapAndAnneal: on RING-8 with 256 routers (layout paper section
+// IV), Walktrap cabinets cut fewer links than 16 consecutive ids (the
+// ring's locality), every cabinet holds at most 16 routers, and annealing
+// the cabinets' floor locations gives inter-cabinet cables no longer in
+// total than the serpentine order, identically on every run; a hypercube
+// with annealing needs the built topology.
+func TestWalktrapAndAnneal(t *testing.T) {
+	base, _ := Preset("cabinet_grid")
+	v, sz, top := build(t, "ring_random", families.Values{"routers": int64(256), "degree": int64(8), "seed": int64(2)})
+	eval := func(m Model) *Breakdown {
+		t.Helper()
+		b, err := Evaluate(context.Background(), m, "ring_random", v, sz, top)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	seq := eval(base)
+	walk := base
+	walk.RackAssignment = "walktrap"
+	wb := eval(walk)
+	if wb.Racks != 16 || wb.FiberCables >= seq.FiberCables || wb.FiberCables+wb.ElectricCables != seq.FiberCables+seq.ElectricCables {
+		t.Errorf("walktrap: %d racks, %d of %d links between racks (sequential: %d)", wb.Racks, wb.FiberCables, wb.FiberCables+wb.ElectricCables, seq.FiberCables)
+	}
+	l, err := NewLayout(context.Background(), &walk, "ring_random", top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := make([]int, l.Racks())
+	for _, r := range l.Rack {
+		count[r]++
+	}
+	for r, c := range count {
+		if c > 16 || c == 0 {
+			t.Errorf("cabinet %d holds %d routers", r, c)
+		}
+	}
+	ann := walk
+	ann.RackMapping, ann.AnnealIterations, ann.AnnealRestarts, ann.AnnealSeed = "anneal", 200000, 2, 7
+	ab := eval(ann)
+	if ab.FiberCables != wb.FiberCables || ab.FiberLength > wb.FiberLength || ab.FiberLength < wb.FiberLength*0.5 {
+		t.Errorf("anneal: %d cables of %.1f m, serpentine %d of %.1f m", ab.FiberCables, ab.FiberLength, wb.FiberCables, wb.FiberLength)
+	}
+	if again := eval(ann); again.FiberLength != ab.FiberLength {
+		t.Errorf("anneal not deterministic: %v then %v", ab.FiberLength, again.FiberLength)
+	}
+	hc := base
+	hc.RackMapping = "anneal"
+	if !NeedsTopology(hc, "hypercube") || NeedsTopology(base, "hypercube") {
+		t.Error("NeedsTopology: annealing a hypercube's cabinets needs the graph")
+	}
+	hv, hsz, _ := build(t, "hypercube", families.Values{"n": int64(6)})
+	if _, err := Evaluate(context.Background(), hc, "hypercube", hv, hsz, nil); err == nil {
+		t.Error("annealing without the topology: no error")
+	}
+}

@@ -69,7 +69,9 @@ type Model struct {
 	// groups): "sc14" (SC14 VI-A and VI-B3: each family's own racks, see
 	// Layout), "cabinet" (Topology.Cabinet when the family defines cabinets,
 	// else RackRouters consecutive router ids per cabinet: the layout
-	// paper's canonical order), "groups" (electrical groups of about
+	// paper's canonical order), "walktrap" (the layout paper's section IV-C:
+	// Walktrap clustering capped at RackRouters routers per cabinet, default
+	// 16; see package placement), "groups" (electrical groups of about
 	// GroupEndpoints endpoints, projective paper 5.3) or "router" (every
 	// router alone, so that every router-to-router cable is inter-rack and
 	// optical: projective paper section 6, indirect networks without
@@ -81,6 +83,21 @@ type Model struct {
 	// (layout paper III-D: ceil(sqrt(n)) rows of ceil(n/rows) racks, filled
 	// left to right in the first row, right to left in the second, and so on).
 	Floor string
+	// RackMapping selects which floor location each rack gets: "" or
+	// "serpentine" (rack i at the i-th location of Floor's order: the
+	// layout paper's baseline, section IV-D) or "anneal" (simulated
+	// annealing of the quadratic assignment problem that minimizes the
+	// total length of the inter-rack cables, section IV-D; see
+	// package placement). Annealing needs the built topology.
+	RackMapping string `json:",omitempty"`
+	// AnnealIterations is the number of moves per annealing restart (0:
+	// the paper's 10^8, placement.DefaultIterations).
+	AnnealIterations int `json:",omitempty"`
+	// AnnealRestarts is the number of annealing restarts, of which the best
+	// is kept (0: the paper's 5); they run in parallel.
+	AnnealRestarts int `json:",omitempty"`
+	// AnnealSeed selects the annealing's random streams.
+	AnnealSeed int `json:",omitempty"`
 	// RackRouters is the number of consecutive router ids per rack for
 	// families without a rack of their own; 0 selects the default of the
 	// rack assignment (see Layout).
@@ -124,9 +141,12 @@ type Field struct {
 }
 
 // Valid values of the string fields.
-func endpointCableChoices() []string  { return []string{"remote", "all", "none"} }
-func rackAssignmentChoices() []string { return []string{"sc14", "cabinet", "groups", "router"} }
-func floorChoices() []string          { return []string{"near_square", "rows"} }
+func endpointCableChoices() []string { return []string{"remote", "all", "none"} }
+func rackAssignmentChoices() []string {
+	return []string{"sc14", "cabinet", "walktrap", "groups", "router"}
+}
+func rackMappingChoices() []string { return []string{"", "serpentine", "anneal"} }
+func floorChoices() []string       { return []string{"near_square", "rows"} }
 
 type fieldRef struct {
 	Field
@@ -151,8 +171,12 @@ func fieldTable() []fieldRef {
 		f("power_per_port", "W/port", "power of one router port (SC14 VI-C: 4 lanes x 0.7 W)", func(m *Model) *float64 { return &m.PowerPerPort }),
 		{Field{"endpoint_cables", "string", "", "endpoint cables priced: remote (fat tree central row), all, none", endpointCableChoices()}, func(m *Model) any { return &m.EndpointCables }},
 		f("endpoint_cable_length", "m", "length of an endpoint cable inside a rack (endpoint_cables = all)", func(m *Model) *float64 { return &m.EndpointCableLength }),
-		{Field{"rack_assignment", "string", "", "routers to racks: sc14 (family racks), cabinet, groups (electrical groups), router (one router per rack)", rackAssignmentChoices()}, func(m *Model) any { return &m.RackAssignment }},
+		{Field{"rack_assignment", "string", "", "routers to racks: sc14 (family racks), cabinet, walktrap (clustering, layout paper IV-C), groups (electrical groups), router (one router per rack)", rackAssignmentChoices()}, func(m *Model) any { return &m.RackAssignment }},
 		{Field{"floor", "string", "", "rack placement: near_square (SC14 VI-A) or rows (layout paper III-D)", floorChoices()}, func(m *Model) any { return &m.Floor }},
+		{Field{"rack_mapping", "string", "", "racks to floor locations: serpentine (the floor's order; \"\" is the same) or anneal (simulated annealing of the cable length, layout paper IV-D)", rackMappingChoices()}, func(m *Model) any { return &m.RackMapping }},
+		{Field{"anneal_iterations", "int", "moves", "moves per annealing restart (rack_mapping = anneal); 0 = the paper's 10^8", nil}, func(m *Model) any { return &m.AnnealIterations }},
+		{Field{"anneal_restarts", "int", "runs", "annealing restarts, the best kept (rack_mapping = anneal); 0 = the paper's 5", nil}, func(m *Model) any { return &m.AnnealRestarts }},
+		{Field{"anneal_seed", "int", "", "random seed of the annealing (rack_mapping = anneal)", nil}, func(m *Model) any { return &m.AnnealSeed }},
 		{Field{"rack_routers", "int", "routers", "consecutive router ids per rack for families without racks of their own; 0 = default", nil}, func(m *Model) any { return &m.RackRouters }},
 		f("group_endpoints", "endpoints", "target endpoints per electrical group (rack_assignment = groups; projective 5.3: 500)", func(m *Model) *float64 { return &m.GroupEndpoints }),
 		f("rack_width", "m", "rack pitch along a row (SC14: 1, layout paper: 0.6)", func(m *Model) *float64 { return &m.RackWidth }),

@@ -50,7 +50,7 @@ func TestFields(t *testing.T) {
 	snake := regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
 	seen := map[string]bool{}
 	fields := Fields()
-	if len(fields) != 23 {
+	if len(fields) != 27 {
 		t.Errorf("%d fields", len(fields))
 	}
 	for _, f := range fields {

@@ -149,7 +149,7 @@ func (g *Graph) addExperiment(e *Experiment) {
 	groupMetrics := map[string][]string{}
 	metric := func(in *Instance, group string, s *Study) *Cell {
 		var model *CostModel
-		if group == GroupCost {
+		if group == GroupCost || group == GroupLayout {
 			model = s.CostModel
 		}
 		opts := s.instanceOptions(group, in)
@@ -179,8 +179,8 @@ func (g *Graph) addExperiment(e *Experiment) {
 		}
 		if model != nil {
 			params["cost_model"] = model.canonical()
-			id = fmt.Sprintf("cost/%s/%s/%d", model.Name, in.Topology.Name, in.Index)
-			label = fmt.Sprintf("cost %s %s", model.Name, in.Label())
+			id = fmt.Sprintf("%s/%s/%s/%d", group, model.Name, in.Topology.Name, in.Index)
+			label = fmt.Sprintf("%s %s %s", group, model.Name, in.Label())
 		}
 		c := g.add(&Cell{ID: id, Exp: e, Kind: group, Version: groupVersion(group), Label: label,
 			Params: canonical(params), Inputs: inputs, inst: in, model: model, group: group, opts: opts})
@@ -359,11 +359,25 @@ func needsBuild(group string, in *Instance, model *CostModel) bool {
 // canonical returns the cost model's coefficients for cell parameters:
 // every field of the resolved model, so that a change of a preset's
 // coefficients in code changes the keys too. It is encoded once.
+// laterModelField reports whether a cost model field was added after cost
+// cells were cached: at its zero value it is left out of the key, so that
+// the cells of models that do not use it keep their keys.
+func laterModelField(name string) bool {
+	switch name {
+	case "rack_mapping", "anneal_iterations", "anneal_restarts", "anneal_seed":
+		return true
+	}
+	return false
+}
+
 func (m *CostModel) canonical() json.RawMessage {
 	if m.canon == nil {
 		fields := map[string]any{}
 		for _, f := range cost.Fields() {
 			v, _ := m.Model.Get(f.Name)
+			if laterModelField(f.Name) && (v == "" || v == 0) {
+				continue // unset: the key of a model without it
+			}
 			fields[f.Name] = v
 		}
 		m.canon = canonical(fields)

@@ -111,7 +111,7 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 				continue
 			}
 		}
-		if m.Group == GroupCost && s.CostModel == nil {
+		if (m.Group == GroupCost || m.Group == GroupLayout) && s.CostModel == nil {
 			d.errorf(ranges[i], "Missing cost model", "Metric %q needs the study to name a cost model: cost_model = cost_model.<name>.", n)
 			continue
 		}

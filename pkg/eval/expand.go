@@ -46,7 +46,7 @@ func checkCellLimit(exps []*Experiment, limit int) hcl.Diagnostics {
 					for _, m := range s.Metrics {
 						for _, g := range metricGroups(m) {
 							switch g {
-							case GroupCost:
+							case GroupCost, GroupLayout:
 								g += "/" + s.CostModel.Name
 							case GroupSim:
 								continue // one cell per point and seed, counted below

@@ -27,6 +27,7 @@ const (
 	GroupResilience = "resilience" // random link failures (SC14 section III-D)
 	GroupCost       = "cost"       // the study's cost_model applied to the sizing figures
 	GroupShortcuts  = "shortcuts"  // ring distances spanned by the shortcuts of a ring family
+	GroupLayout     = "layout"     // racks and cable lengths of the study's cost_model layout of the built network
 )
 
 // groupSpec says how a metric group is computed.
@@ -66,7 +67,8 @@ func groupSpecs() map[string]groupSpec {
 		// computeSim, with its inputs (compute). Version 3: per-endpoint
 		// and per-router random streams (results independent of the
 		// simulator's thread count).
-		GroupSim: {3, true, nil},
+		GroupSim:    {3, true, nil},
+		GroupLayout: {1, true, computeLayout},
 		GroupCost: {2, false, func(ctx context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
 			return computeCost(ctx, c.inst.Topology.Family, c.inst.Params, c.model, t)
 		}},
@@ -201,6 +203,11 @@ func Metrics() []*Metric {
 		{"size_mismatch", GroupStructure, dataset.Int, "figures", "how many of the five sizing figures (routers, endpoints, links, radix, network radix) the built graph contradicts: 0 when the family's formulas agree with its construction"},
 		{"shortcut_hops_avg", GroupShortcuts, dataset.Float, "hops", "average number of hops along the ring between the two routers of a shortcut (a link other than r ~ r+1): the x axis of Fig. 12 of Koibuchi et al., Layout-conscious Random Topologies (N/4 for uniformly random shortcuts on a ring of N, less for Nbr and Gau); ring families (ring_random, ring_nbr, ring_gau) only, empty for the others"},
 		{"shortcut_hops_max", GroupShortcuts, dataset.Int, "hops", "largest number of hops along the ring spanned by a shortcut; ring families only"},
+		{"inter_rack_links", GroupLayout, dataset.Int, "links", "router-to-router links between different racks of the cost_model's layout of the built network (Koibuchi et al., Layout-conscious Random Topologies, Fig. 14: inter-cabinet links; rack_assignment = \"cabinet\" is the paper's sequential method, \"walktrap\" its clustering)"},
+		{"rack_pairs", GroupLayout, dataset.Int, "pairs", "pairs of racks joined by at least one link (the layout paper's section IV-B: the number of cabinet pairs directly connected, which makes cable packaging complex)"},
+		{"cable_length_total", GroupLayout, dataset.Float, "m", "total length of the router-to-router cables on the layout: intra_rack_length inside a rack, the Manhattan distance between the racks plus inter_rack_overhead between racks (the layout paper's section III-D and Fig. 1(b)); endpoint cables not counted"},
+		{"cable_length_avg", GroupLayout, dataset.Float, "m", "cable_length_total / links: the average router-to-router cable length (the layout paper's Fig. 15)"},
+		{"inter_rack_cable_length_avg", GroupLayout, dataset.Float, "m", "average length of the cables between racks (the layout paper's Figs. 9, 10 and 16: average inter-cabinet cable length); empty without such cables"},
 		{"diameter", GroupDistance, dataset.Int, "hops", "largest router-to-router distance (in router-to-router links)"},
 		{"avg_distance_all_pairs", GroupDistance, dataset.Float, "hops", "average router-to-router distance over all N^2 ordered pairs, a router with itself included (0 hops): avg_distance x (N - 1) / N, the average shortest path length of Koibuchi et al., Layout-conscious Random Topologies, Table 1 (8.00 for the 16 x 16 torus, whose avg_distance is 8.03); derived from avg_distance and routers"},
 		{"endpoint_diameter", GroupDistance, dataset.Int, "hops", "largest distance between two routers that have endpoints"},

@@ -23,7 +23,9 @@
 // floor, section III-D).
 //
 // Everything is deterministic: the same inputs and options give the same
-// result on every machine and for any number of threads.
+// result, for any number of threads. (Walktrap and Anneal compute in
+// floating point in a fixed order; an architecture that fuses
+// multiply-adds may round differently and break near-ties otherwise.)
 package placement
 
 import (

@@ -80,3 +80,35 @@ func BenchmarkMinPort(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRoutingComputation is Fig. 17 of Koibuchi et al., Layout-conscious
+// Random Topologies for HPC Off-chip Interconnects (HPCA 2013): the time to
+// compute the routes of the topology-agnostic deadlock-free routing of
+// their simulations (adaptive minimal routes with up*/down* escape paths,
+// netsim's "duato-updown") on RING-log2(N), for N = 2^10 to 2^14 switches
+// (the paper: under 82 s single-threaded at 16K switches, with Dijkstra's
+// algorithm on a 3.47 GHz Xeon X5690). One op builds the network, its
+// all-pairs minimal tables (bit-parallel BFS) and the up*/down* tables.
+// Run with -cpu 1 for one thread; N = 2^14 takes about 2 GB and is skipped
+// with -short.
+func BenchmarkRoutingComputation(b *testing.B) {
+	for n := int64(10); n <= 14; n++ {
+		b.Run(fmt.Sprintf("ring%d-%d", n, 1<<n), func(b *testing.B) {
+			if n == 14 && testing.Short() {
+				b.Skip("2^14 switches take about 2 GB")
+			}
+			top := buildFamily(b, "ring_random", families.Values{"routers": int64(1) << n, "degree": n})
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				net, err := NewNetwork(top, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := NewRouting(net, "duato-updown"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

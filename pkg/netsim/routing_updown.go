@@ -3,6 +3,9 @@ package netsim
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"slices"
+	"sync"
 )
 
 // FlagDown marks a packet that has taken a down link of up*/down* routing:
@@ -93,53 +96,81 @@ func NewUpDownTree(net *Network, root int32) (*UpDownTree, error) {
 	}
 	t.du = make([]uint16, R*R)
 	t.dd = make([]uint16, R*R)
-	// Reverse breadth-first search per destination over the states (router,
-	// phase): phase up may take up links (staying up) or down links
-	// (turning down), phase down only down links.
-	queue := make([]int32, 0, 2*R)
-	for d := 0; d < R; d++ {
-		du, dd := t.du[d*R:(d+1)*R], t.dd[d*R:(d+1)*R]
-		for i := range du {
-			du[i], dd[i] = unreach, unreach
-		}
-		du[d], dd[d] = 0, 0
-		queue = append(queue[:0], int32(d)<<1, int32(d)<<1|1) // state v<<1 | down
-		for h := 0; h < len(queue); h++ {
-			v, down := queue[h]>>1, queue[h]&1 == 1
-			dist := du[v]
-			if down {
-				dist = dd[v]
+	// One reverse search per destination, the destinations shared out
+	// among the processors (each search writes its own rows).
+	workers := max(1, min(runtime.GOMAXPROCS(0), R/64))
+	bad := make([]int, workers) // per worker: the lowest destination without a legal route from some router, or R
+	from := make([]int, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bad[w] = R
+			queue := make([]int32, 0, 2*R)
+			for d := w; d < R; d += workers {
+				if r := t.legalDistances(d, queue); r >= 0 && d < bad[w] {
+					bad[w], from[w] = d, r
+				}
 			}
-			// Predecessors u of v: links u -> v.
-			for i, u := range net.g.Neighbors(v) {
-				upLink := !t.up[net.g.Off[v]+int32(i)] // v -> u down means u -> v up
-				if upLink == down {
-					continue // u -> v up leads to phase up only; down to phase down only
-				}
-				if upLink {
-					if du[u] == unreach {
-						du[u] = dist + 1
-						queue = append(queue, u<<1)
-					}
-					continue
-				}
+		}()
+	}
+	wg.Wait()
+	if i := slices.Index(bad, slices.Min(bad)); bad[i] < R {
+		return nil, fmt.Errorf("netsim: up*/down*: no legal route from %d to %d", from[i], bad[i])
+	}
+	return t, nil
+}
+
+// legalDistances fills the rows of destination d of du and dd by a
+// reverse breadth-first search over the states (router, phase): phase up
+// may take up links (staying up) or down links (turning down), phase down
+// only down links. queue is scratch space of capacity 2R. It returns a
+// router with no legal route to d, or -1.
+func (t *UpDownTree) legalDistances(d int, queue []int32) int {
+	net, R := t.net, t.net.r
+	du, dd := t.du[d*R:(d+1)*R], t.dd[d*R:(d+1)*R]
+	for i := range du {
+		du[i], dd[i] = unreach, unreach
+	}
+	du[d], dd[d] = 0, 0
+	queue = append(queue[:0], int32(d)<<1, int32(d)<<1|1) // state v<<1 | down
+	for h := 0; h < len(queue); h++ {
+		v, down := queue[h]>>1, queue[h]&1 == 1
+		dist := du[v]
+		if down {
+			dist = dd[v]
+		}
+		// Predecessors u of v: links u -> v.
+		off := net.g.Off[v]
+		for i, u := range net.g.Neighbors(v) {
+			upLink := !t.up[off+int32(i)] // v -> u down means u -> v up
+			if upLink == down {
+				continue // u -> v up leads to phase up only; down to phase down only
+			}
+			if upLink {
 				if du[u] == unreach {
 					du[u] = dist + 1
 					queue = append(queue, u<<1)
 				}
-				if dd[u] == unreach {
-					dd[u] = dist + 1
-					queue = append(queue, u<<1|1)
-				}
+				continue
 			}
-		}
-		for r, x := range du {
-			if x == unreach {
-				return nil, fmt.Errorf("netsim: up*/down*: no legal route from %d to %d", r, d)
+			if du[u] == unreach {
+				du[u] = dist + 1
+				queue = append(queue, u<<1)
+			}
+			if dd[u] == unreach {
+				dd[u] = dist + 1
+				queue = append(queue, u<<1|1)
 			}
 		}
 	}
-	return t, nil
+	for r, x := range du {
+		if x == unreach {
+			return r
+		}
+	}
+	return -1
 }
 
 // Up reports whether network port port of router r is an up link.

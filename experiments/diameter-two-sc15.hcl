@@ -833,6 +833,63 @@ topology "s_oft" {
 }
 
 # ---------------------------------------------------------------------------
+# Section 4.2 and Fig. 5: the worst-case patterns, analysed without
+# simulation (in every run, whatever simulate says): every endpoint sends
+# one unit to its destination under netsim's "worst_case" pattern, split
+# over the minimal paths (the link-load analysis with load_traffic); the
+# busiest directed link carries load_max units and bounds the accepted
+# load at throughput_bound = 1/load_max. The section's statements are
+# formulas in p, h and k: 2p flows on the link B -> C of Fig. 5 (1/(2p)),
+# h flows on the MLFM's single minimal path, k on the OFT's.
+
+locals {
+  wc_sf_p = local.paper ? [9, 10] : [3, 4]
+}
+
+study "fig5" {
+  title      = "Worst-case traffic under minimal routing, analysed (SC15 section 4.2, Fig. 5)"
+  topologies = [topology.s_sf_floor, topology.s_sf_ceil, topology.s_mlfm, topology.s_oft]
+  metrics    = ["endpoints", "routers", "load_max", "throughput_bound"]
+  analysis {
+    load_traffic = "worst_case"
+  }
+}
+
+table "fig5" {
+  study   = study.fig5
+  title   = "Busiest link under the worst-case patterns with minimal routing (SC15 section 4.2)"
+  columns = ["label", "q", "p", "h", "k", "endpoints", "load_max", "throughput_bound"]
+  formats = { load_max = "%.2f", throughput_bound = "%.4f" }
+
+  expect "sf_floor" {
+    where            = { topology = "s_sf_floor" }
+    source           = "SC15 section 4.2, Fig. 5: all routers communicate in pairs at distance 2 with overlapping routes; the link that connects R_B and R_C becomes overloaded, with 2p flows passing per direction, resulting to 1/(2p) of the maximum throughput"
+    load_max         = 2 * local.wc_sf_p[0]
+    throughput_bound = { value = 1 / (2 * local.wc_sf_p[0]), rel = 1e-12, why = "an exact ratio of integers; the relative slack is floating-point rounding" }
+    note             = "the statement's formula at p = ${local.wc_sf_p[0]}: netsim's worst_case pairs every router at distance 2 and builds Fig. 5's quadruples greedily"
+  }
+  expect "sf_ceil" {
+    where            = { topology = "s_sf_ceil" }
+    source           = "SC15 section 4.2, Fig. 5: 2p flows per direction on the shared link, 1/(2p) of the maximum throughput"
+    load_max         = 2 * local.wc_sf_p[1]
+    throughput_bound = { value = 1 / (2 * local.wc_sf_p[1]), rel = 1e-12, why = "an exact ratio of integers; the relative slack is floating-point rounding" }
+    note             = "the statement's formula at p = ${local.wc_sf_p[1]}"
+  }
+  expect "mlfm" {
+    where            = { topology = "s_mlfm" }
+    source           = "SC15 section 4.2: the end-nodes of a router send all their traffic to a router outside their column, overloading the single minimal path with h flows; the shift by h is used"
+    load_max         = local.s_mlfm_h
+    throughput_bound = { value = 1 / local.s_mlfm_h, rel = 1e-12, why = "an exact ratio of integers; the relative slack is floating-point rounding" }
+  }
+  expect "oft" {
+    where            = { topology = "s_oft" }
+    source           = "SC15 section 4.2: each link of the common path is oversubscribed with k flows, resulting in a throughput equal to only 1/k of the link bandwidth; the shift by k is used"
+    load_max         = local.s_oft_k
+    throughput_bound = { value = 1 / local.s_oft_k, rel = 1e-12, why = "an exact ratio of integers; the relative slack is floating-point rounding" }
+  }
+}
+
+# ---------------------------------------------------------------------------
 # Fig. 6: oblivious routing, MIN and INR, under uniform and worst-case
 # traffic: load sweeps for the curves, and throughput searches for the
 # saturation points the text states.

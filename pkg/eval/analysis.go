@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/runexp/runexp/pkg/traffic"
 )
 
 // An analysis option tunes how a metric group is computed. A study sets
@@ -22,6 +23,10 @@ type analysisOption struct {
 	Choices []string
 	Groups  []string // metric groups that read the option
 	Doc     string
+	// keyOmitsDefault leaves the option out of the cells' parameters at
+	// its default: an option added after cells were cached, whose default
+	// is what those cells computed.
+	keyOmitsDefault bool
 }
 
 // analysisOptions returns the options of the `analysis` block.
@@ -33,6 +38,9 @@ func analysisOptions() []analysisOption {
 		{Name: "load_routing", Kind: "string", Default: "split", Choices: []string{"split", "single", "group_minimal", "native"},
 			Groups: []string{GroupLoad},
 			Doc:    "minimal routing of the link-load analysis: \"split\" spreads each flow evenly over all minimal paths, \"single\" sends it along one deterministic minimal path (smallest next-hop id), \"group_minimal\" spreads it over the shortest paths that cross at most one link between the family's groups (a Dragonfly's local-global-local minimal routing; families without groups are refused), \"native\" uses each family's own minimal routing: group_minimal for the Dragonfly (as Kim et al. and the projective networks paper route it), split for every other family"},
+		{Name: "load_traffic", Kind: "string", Default: "uniform", Choices: traffic.Names(),
+			Groups: []string{GroupLoad}, keyOmitsDefault: true,
+			Doc: "traffic of the link-load analysis: \"uniform\" (every ordered pair of endpoints on different routers sends one unit) or a fixed pattern of pkg/traffic (worst_case, transpose, bit_reversal, random_permutation, ...: every endpoint sends one unit to its destination), routed as load_routing says (split only); load_max is then the most units on one channel and throughput_bound = min(1, 1/load_max), the accepted fraction of the injection rate that the busiest channel allows (SC15 section 4.2: 1/(2p) for the Slim Fly's worst case, 1/h and 1/k for the MLFM and the OFT); utilization, cost_k_over_u, balanced_p and subscription are uniform-traffic measures and stay empty"},
 		{Name: "link_gbps", Kind: "number", Default: 10.0, Min: 0, Max: math.MaxFloat64,
 			Groups: []string{GroupBisection},
 			Doc:    "bandwidth of one link in Gb/s for bisection_bandwidth (SC14 Fig. 5c uses 10 Gb/s)"},
@@ -68,6 +76,9 @@ func (s *Study) groupOptions(group string) map[string]any {
 			v, ok := s.Analysis[o.Name]
 			if !ok {
 				v = o.Default
+			}
+			if o.keyOmitsDefault && v == o.Default {
+				continue
 			}
 			out[o.Name] = v
 		}

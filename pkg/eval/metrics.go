@@ -430,6 +430,12 @@ func computeLoad(ctx context.Context, c *Cell, t *families.Topology, workers int
 			return nil, fmt.Errorf("load_routing \"group_minimal\" needs router groups, and family %s defines none", c.inst.Topology.Family.Name)
 		}
 	}
+	if name := optString(c.opts, "load_traffic"); name != "" && name != "uniform" {
+		if routing != analysis.SplitMinimal {
+			return nil, fmt.Errorf("load_traffic %q: the load analysis of a traffic pattern splits flows over all minimal paths (load_routing \"split\"), not %q", name, optString(c.opts, "load_routing"))
+		}
+		return patternLoad(ctx, c, t, name)
+	}
 	ls, err := analysis.ChannelLoads(ctx, t.Graph, t.Conc, analysis.LoadOptions{Routing: routing, Groups: t.Group, Workers: workers})
 	if err != nil {
 		return nil, err

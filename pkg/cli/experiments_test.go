@@ -24,6 +24,7 @@ func TestPaperExperimentsQuick(t *testing.T) {
 		{"projective-networks", nil},
 		{"diameter-two-sc15", []string{"simulate=all"}},
 		{"validation", nil},
+		{"layout-conscious-random", nil},
 	} {
 		name := c.name
 		t.Run(name, func(t *testing.T) {

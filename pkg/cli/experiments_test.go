@@ -24,7 +24,7 @@ func TestPaperExperimentsQuick(t *testing.T) {
 		{"projective-networks", nil},
 		{"diameter-two-sc15", []string{"simulate=all"}},
 		{"validation", nil},
-		{"layout-conscious-random", nil},
+		{"layout-conscious-random", []string{"simulate=all"}},
 	} {
 		name := c.name
 		t.Run(name, func(t *testing.T) {

@@ -263,6 +263,7 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 			// An overlay with the replicate columns is merged as the
 			// study is; one without (literal rows) is drawn as it is.
 			var om *report.MeanSpec
+			study := o // the study itself: its dataset cell feeds the figure
 			if ms != nil {
 				o, om = d.meanView(o, attrs["mean_over"], true)
 			}
@@ -280,7 +281,7 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 					d.errorf(a.Expr.Range(), "Invalid overlay", "Column %q holds %s values in study %q but %s values in overlay study %q; figure %q cannot draw their rows together.", c.Name, c.Kind, s.Name, oc.Kind, n, f.Name)
 				}
 			}
-			f.Overlay = append(f.Overlay, o)
+			f.Overlay = append(f.Overlay, study)
 			f.Means = append(f.Means, om)
 		}
 	}

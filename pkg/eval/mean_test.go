@@ -37,19 +37,31 @@ table "t" {
     replicates   = 3
   }
 }
+study "ring" {
+  topologies = [topology.ring]
+  metrics    = ["diameter", "avg_distance"]
+}
+topology "ring" {
+  family  = "ring_random"
+  routers = 16
+  degree  = 4
+  seed    = [1, 2]
+}
 figure "f" {
-  study     = study.s
-  mean_over = ["seed"]
-  x         = "diameter"
-  y         = "avg_distance"
-  series    = ["permute"]
+  study      = study.s
+  overlay    = [study.ring]
+  mean_over  = ["seed"]
+  x          = "diameter"
+  y          = "avg_distance"
+  series     = ["permute"]
+  error_bars = true
 }
 `
 
 // TestMeanOverRun runs meanSrc: the table has one row per permutation,
 // whose means, extremes and counts agree with the seeds' rows of the
-// study's dataset; the expectation on the merged row holds; the figure
-// renders.
+// study's dataset; the expectation on the merged row holds; the figure,
+// with an overlay whose seeds are merged too, renders.
 func TestMeanOverRun(t *testing.T) {
 	_, results := runSource(t, "mean", meanSrc)
 	raw := readTable(t, filepath.Join(results, "mean", "s.parquet"))

@@ -356,9 +356,6 @@ func needsBuild(group string, in *Instance, model *CostModel) bool {
 	return lookupGroup(group).graph
 }
 
-// canonical returns the cost model's coefficients for cell parameters:
-// every field of the resolved model, so that a change of a preset's
-// coefficients in code changes the keys too. It is encoded once.
 // laterModelField reports whether a cost model field was added after cost
 // cells were cached: at its zero value it is left out of the key, so that
 // the cells of models that do not use it keep their keys.
@@ -370,6 +367,10 @@ func laterModelField(name string) bool {
 	return false
 }
 
+// canonical returns the cost model's coefficients for cell parameters:
+// every field of the resolved model (but the later fields at their zero
+// value, see laterModelField), so that a change of a preset's coefficients
+// in code changes the keys too. It is encoded once.
 func (m *CostModel) canonical() json.RawMessage {
 	if m.canon == nil {
 		fields := map[string]any{}

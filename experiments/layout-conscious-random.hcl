@@ -2279,18 +2279,17 @@ study "fig15_sa" {
   cost_model = cost_model.walktrap_sa
 }
 
-# The figures overlay the studies of the methods. They draw seed 1 of each
-# random topology (one instance, as the paper's figures do) without
-# merging the seeds: mean_over on a figure with an overlay whose study has
-# the seed column stops runexp with a nil pointer (the merged view of the
-# overlay study has no dataset cell), so the means and ranges over the
-# seeds are in the tables.
+# The figures overlay the studies of the methods and draw the means over
+# the seeds with their 95% intervals (mean_over on the study and its
+# overlays); the tables give the means with the seeds' ranges.
 
 figure "fig14" {
   study   = study.fig14_seq
-  overlay = [study.fig14_walk]
-  where   = { seed = 1, label = ["HYPERCUBE (seq)", "HYPERCUBE (walk)", "RING-n (seq)", "RING-n (walk)", "Nbr(0.5)-n (seq)", "Nbr(0.5)-n (walk)"] }
-  title   = "Number of inter-cabinet links vs N, degree log2 N (Fig. 14; seed 1)"
+  overlay    = [study.fig14_walk]
+  mean_over  = ["seed"]
+  error_bars = true
+  where      = { label = ["HYPERCUBE (seq)", "HYPERCUBE (walk)", "RING-n (seq)", "RING-n (walk)", "Nbr(0.5)-n (seq)", "Nbr(0.5)-n (walk)"] }
+  title      = "Inter-cabinet links vs N, degree log2 N (Fig. 14)"
   x       = "routers"
   y       = "inter_rack_links"
   x_scale = "log"
@@ -2301,9 +2300,10 @@ figure "fig14" {
 
 figure "fig14_pairs" {
   study   = study.fig14_walk
-  overlay = [study.fig14_seq]
-  where   = { seed = 1 }
-  title   = "Cabinet pairs joined by a link vs N, degree log2 N (section IV-B3; seed 1)"
+  overlay    = [study.fig14_seq]
+  mean_over  = ["seed"]
+  error_bars = true
+  title      = "Cabinet pairs joined by a link vs N (section IV-B3)"
   x       = "routers"
   y       = "rack_pairs"
   x_scale = "log"
@@ -2317,8 +2317,10 @@ figure "fig14_pairs" {
 figure "fig15" {
   study         = study.fig15_sa
   overlay       = [study.fig14_walk]
-  where         = { seed = 1, label = ["HYPERCUBE (walk)", "HYPERCUBE (walk + SA)", "RING-n (walk)", "RING-n (walk + SA)", "Nbr(0.5)-n (walk)", "Nbr(0.5)-n (walk + SA)"] }
-  title         = "Average cable length vs N, degree log2 N (Fig. 15; seed 1)"
+  mean_over     = ["seed"]
+  error_bars    = true
+  where         = { label = ["HYPERCUBE (walk)", "HYPERCUBE (walk + SA)", "RING-n (walk)", "RING-n (walk + SA)", "Nbr(0.5)-n (walk)", "Nbr(0.5)-n (walk + SA)"] }
+  title         = "Average cable length vs N, degree log2 N (Fig. 15)"
   x             = "routers"
   y             = "cable_length_avg"
   x_scale       = "log"

@@ -531,50 +531,8 @@ func (sc *loadScratch) split(done <-chan struct{}, g *graph.Graph, conc []int32,
 		return 0, 0, 0, false
 	}
 	flows, unreach, hops = sc.flowCounts(conc, totalConc)
-	dist, sigma, ratio, adj := sc.dist, sc.sigma, sc.acc, g.Adj
-	cs := float64(conc[s])
-	deepest := dist[sc.queue[len(sc.queue)-1]]
-	for k := len(sc.queue) - 1; k >= 0; k-- {
-		if k%stopBlock == 0 && stop.Requested(done) {
-			return 0, 0, 0, false
-		}
-		v := sc.queue[k]
-		d := 0.0 // D(v): traffic from s reaching v
-		if v != s {
-			d = cs * float64(conc[v])
-		}
-		dn, sv := dist[v]+1, sigma[v]
-		if dn > deepest { // no successors
-			ratio[v] = d / sv
-			continue
-		}
-		lo, hi := g.Off[v], g.Off[v+1]
-		for i := lo; i < hi; {
-			w := adj[i]
-			j := i + 1
-			for j < hi && adj[j] == w {
-				j++
-			}
-			if dist[w] == dn && ratio[w] != 0 {
-				f := sv * ratio[w]
-				d += f
-				if j == i+1 {
-					loads[i] += f
-				} else {
-					f /= float64(j - i)
-					for c := i; c < j; c++ {
-						loads[c] += f
-					}
-				}
-			}
-			i = j
-		}
-		ratio[v] = d / sv
-	}
-	for _, v := range sc.queue {
-		dist[v] = -1
-		sigma[v] = 0
-		ratio[v] = 0
+	if !sc.splitDemand(done, g, s, conc, nil, loads) {
+		return 0, 0, 0, false
 	}
 	return flows, unreach, hops, true
 }

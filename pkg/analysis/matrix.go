@@ -59,7 +59,7 @@ func MatrixLoads(ctx context.Context, g *graph.Graph, demands []Demand) (loads [
 				dem[d.Dst] += d.Amount
 			}
 		}
-		if !sc.splitDemand(done, g, s, dem, loads) {
+		if !sc.splitDemand(done, g, s, nil, dem, loads) {
 			return nil, 0, ctx.Err()
 		}
 		for _, d := range ds[lo:hi] {
@@ -70,21 +70,31 @@ func MatrixLoads(ctx context.Context, g *graph.Graph, demands []Demand) (loads [
 	return loads, unreachable, nil
 }
 
-// splitDemand adds to loads the traffic dem[v] from s to every router v,
+// splitDemand adds to loads the traffic from s to every router v != s,
 // split evenly over the minimal paths of the breadth-first search of s that
-// sc holds (bfs with counting), and resets the scratch arrays. It returns
-// false, leaving them dirty and loads partial, as soon as done is closed.
-func (sc *loadScratch) splitDemand(done <-chan struct{}, g *graph.Graph, s int32, dem []float64, loads []float64) bool {
+// sc holds (bfs with counting; Brandes-style dependency accumulation), and
+// resets the scratch arrays. The traffic is dem[v], or with dem nil that of
+// uniform traffic, conc[s]*conc[v]. It returns false, leaving the arrays
+// dirty and loads partial, as soon as done is closed.
+func (sc *loadScratch) splitDemand(done <-chan struct{}, g *graph.Graph, s int32, conc []int32, dem []float64, loads []float64) bool {
 	dist, sigma, ratio, adj := sc.dist, sc.sigma, sc.acc, g.Adj
 	deepest := dist[sc.queue[len(sc.queue)-1]]
+	var cs float64
+	if dem == nil {
+		cs = float64(conc[s])
+	}
 	for k := len(sc.queue) - 1; k >= 0; k-- {
 		if k%stopBlock == 0 && stop.Requested(done) {
 			return false
 		}
 		v := sc.queue[k]
 		d := 0.0 // traffic from s through or to v
-		if v != s {
+		switch {
+		case v == s:
+		case dem != nil:
 			d = dem[v]
+		default:
+			d = cs * float64(conc[v])
 		}
 		dn, sv := dist[v]+1, sigma[v]
 		if dn <= deepest {

@@ -27,8 +27,8 @@ const (
 // changes; exactly the cells of that kind (and their dependents) rerun.
 const (
 	datasetVersion = 1
-	figureVersion  = 2
-	tableVersion   = 1
+	figureVersion  = 3
+	tableVersion   = 2
 )
 
 // Cell is one unit of work: a kind, fully resolved parameters, and input

@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
 	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/report"
 )
 
 // simMetrics returns the metrics of the sim group. Metrics in ns and Gb/s
@@ -64,26 +63,6 @@ func simMetrics() []*Metric {
 // ciSuffix names the confidence-interval column of a metric.
 const ciSuffix = "_ci95"
 
-// ciHalfWidth returns the half-width of the 95% confidence interval of the
-// mean of xs (Student's t with n-1 degrees of freedom), NaN for n < 2.
-func ciHalfWidth(xs []float64) float64 {
-	n := len(xs)
-	if n < 2 {
-		return math.NaN()
-	}
-	var sum, sq float64
-	for _, x := range xs {
-		sum += x
-	}
-	mean := sum / float64(n)
-	for _, x := range xs {
-		sq += (x - mean) * (x - mean)
-	}
-	sd := math.Sqrt(sq / float64(n-1))
-	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.975)
-	return t * sd / math.Sqrt(float64(n))
-}
-
 // aggregateSim combines the values of the replicates of a point: numeric
 // metrics become their mean over the seeds that have them (and, with
 // replicates, <metric>_ci95), saturated is true if any seed is, simulated
@@ -114,7 +93,7 @@ func aggregateSim(reps []metricValues, replicates bool) metricValues {
 			}
 			out[m.Name] = dataset.FloatValue(sum / float64(len(xs)))
 			out[m.Name+ciSuffix] = dataset.Value{}
-			if ci := ciHalfWidth(xs); !math.IsNaN(ci) {
+			if ci := report.CIHalfWidth(xs); !math.IsNaN(ci) {
 				out[m.Name+ciSuffix] = dataset.FloatValue(ci)
 			}
 		case dataset.Bool:

@@ -180,15 +180,9 @@ func meanColumns(c *dataset.Column, groups [][]int) ([]*dataset.Column, error) {
 			for _, x := range vals {
 				sum += x
 			}
-			m := sum / float64(n)
-			mean = dataset.FloatValue(m)
+			mean = dataset.FloatValue(sum / float64(n))
 			if n > 1 {
-				var ss float64
-				for _, x := range vals {
-					ss += (x - m) * (x - m)
-				}
-				tq := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.975)
-				ci = dataset.FloatValue(tq * math.Sqrt(ss/float64(n-1)/float64(n)))
+				ci = dataset.FloatValue(CIHalfWidth(vals))
 			}
 		}
 		for i, v := range []dataset.Value{mean, lo, hi, ci} {
@@ -198,4 +192,24 @@ func meanColumns(c *dataset.Column, groups [][]int) ([]*dataset.Column, error) {
 		}
 	}
 	return cols, nil
+}
+
+// CIHalfWidth returns the half-width of the 95% confidence interval of the
+// mean of xs (Student's t with n-1 degrees of freedom), NaN for n < 2.
+func CIHalfWidth(xs []float64) float64 {
+	n := len(xs)
+	if n < 2 {
+		return math.NaN()
+	}
+	var sum, sq float64
+	for _, x := range xs {
+		sum += x
+	}
+	mean := sum / float64(n)
+	for _, x := range xs {
+		sq += (x - mean) * (x - mean)
+	}
+	sd := math.Sqrt(sq / float64(n-1))
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.975)
+	return t * sd / math.Sqrt(float64(n))
 }

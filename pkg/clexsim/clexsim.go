@@ -62,6 +62,24 @@ type Result struct {
 	Levels    []Level // Levels[l-1] is level l
 	Phases    []Phase // Phases[p] after p phases, up to the last phase any instance ran
 	MaxPhases int     // the phases the slowest instance of A(1) needed
+
+	// The comparisons of Section III with a 3D torus of the same n, whose
+	// uncongested shortest paths average 3 n^(1/3) / 2 hops:
+	//
+	// PropagationRatio is the sum over levels of AvgRounds_l, weighted by
+	// the length of a level-l link relative to the top level, K^(-(T-l)/3)
+	// (nodes packed in cubes: a link of level l is K^(1/3) times longer
+	// than one of level l-1): the paper's bound on the average propagation
+	// delay relative to a torus' shortest paths (2.5 and 2 for Tables I and
+	// II, 2.3 and 1.8 for III and IV).
+	PropagationRatio float64
+	// HopGain is 3 n^(1/3) / (2 sum_l AvgRounds_l): how many times fewer
+	// hop delays a message suffers than on the torus (7.3, 9.7, 9.5, 13.1).
+	HopGain float64
+	// BandwidthGain is 3 n^(1/3) / (2 sum_l AvgHops_l): the effective
+	// point-to-point bandwidth relative to the torus' bisection bound with
+	// the same total bandwidth per node (8.6 and 11.5 for Tables I and II).
+	BandwidthGain float64
 }
 
 // Validate checks the configuration.

@@ -167,3 +167,21 @@ func BenchmarkRun(b *testing.B) {
 		})
 	}
 }
+
+// TestDerived recomputes the paper's Section III factors from its own
+// Table I values through the same formulas: 2.5, 7.3 and 8.6.
+func TestDerived(t *testing.T) {
+	res := &Result{Nodes: 32 * 32 * 32 * 32, Levels: []Level{
+		{Level: 1, AvgRounds: 13.69, AvgHops: 10.63}, {Level: 2, AvgRounds: 4.11, AvgHops: 4},
+		{Level: 3, AvgRounds: 2.05, AvgHops: 2}, {Level: 4, AvgRounds: 1.03, AvgHops: 1},
+	}}
+	derive(res, 32, 4)
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{{"propagation", res.PropagationRatio, 2.5}, {"hops", res.HopGain, 7.3}, {"bandwidth", res.BandwidthGain, 8.6}} {
+		if math.Abs(c.got-c.want) > 0.05 {
+			t.Errorf("%s: %.3f, the paper prints %.1f", c.name, c.got, c.want)
+		}
+	}
+}

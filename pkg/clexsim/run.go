@@ -3,6 +3,7 @@ package clexsim
 import (
 	"context"
 	"fmt"
+	"math"
 	"sync"
 )
 
@@ -135,6 +136,7 @@ func run(ctx context.Context, cfg Config) (*Result, error) {
 			Instances:  st.inst[l-1],
 		})
 	}
+	derive(res, int(K), T)
 	for p := range st.remaining {
 		res.Phases = append(res.Phases, Phase{Phase: p, Remaining: st.remaining[p], MaxRemaining: st.maxRem[p], Active: st.active[p]})
 	}
@@ -354,4 +356,17 @@ func (sm *sim) forward(l int, y, x []int32, lo, hi int, base int32, seed uint64,
 	st.rounds[l-1] += rounds
 	st.hops[l-1] += int64(hi - lo)
 	st.maxRounds[l-1] = max(st.maxRounds[l-1], maxRounds)
+}
+
+// derive sets the Section III factors of res from its levels.
+func derive(res *Result, K, T int) {
+	var sumR, sumH float64
+	res.PropagationRatio = 0
+	for _, lv := range res.Levels {
+		sumR += lv.AvgRounds
+		sumH += lv.AvgHops
+		res.PropagationRatio += lv.AvgRounds * math.Pow(float64(K), -float64(T-lv.Level)/3)
+	}
+	torus := 3 * math.Cbrt(float64(res.Nodes)) / 2
+	res.HopGain, res.BandwidthGain = torus/sumR, torus/sumH
 }

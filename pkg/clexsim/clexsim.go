@@ -57,11 +57,14 @@ type Phase struct {
 
 // Result is the outcome of Run.
 type Result struct {
-	Nodes     int64   // K^T
-	Messages  int64   // Nodes * Config.Messages
-	Levels    []Level // Levels[l-1] is level l
-	Phases    []Phase // Phases[p] after p phases, up to the last phase any instance ran
-	MaxPhases int     // the phases the slowest instance of A(1) needed
+	Nodes    int64   // K^T
+	Messages int64   // Nodes * Config.Messages
+	Levels   []Level // Levels[l-1] is level l
+	// Phases[p] is the state after p phases, for p = 0 .. MaxPhases-1: the
+	// phases after which some instance still had messages (after MaxPhases
+	// phases none has; the zero is left out for logarithmic plots).
+	Phases    []Phase
+	MaxPhases int // the phases the slowest instance of A(1) needed
 
 	// The comparisons of Section III with a 3D torus of the same n, whose
 	// uncongested shortest paths average 3 n^(1/3) / 2 hops:

@@ -137,7 +137,7 @@ func run(ctx context.Context, cfg Config) (*Result, error) {
 		})
 	}
 	derive(res, int(K), T)
-	for p := range st.remaining {
+	for p := range st.maxPhases {
 		res.Phases = append(res.Phases, Phase{Phase: p, Remaining: st.remaining[p], MaxRemaining: st.maxRem[p], Active: st.active[p]})
 	}
 	return res, nil

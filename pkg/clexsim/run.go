@@ -113,6 +113,9 @@ func run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	r := newRNG(mix(cfg.Seed, 1))
 	for i := total - 1; i > 0; i-- {
+		if i&(1<<20-1) == 0 && ctx.Err() != nil {
+			return nil, fmt.Errorf("clexsim: %w", ctx.Err())
+		}
 		j := r.n(uint32(i + 1))
 		dst[i], dst[j] = dst[j], dst[i]
 	}
@@ -194,8 +197,14 @@ func (sm *sim) top(ctx context.Context, x, y []int32, seed uint64, st *stats, th
 	if err := sub(off, 0); err != nil {
 		return fmt.Errorf("clexsim: %w", err)
 	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("clexsim: %w", err)
+	}
 	byNode := make([]int32, sm.pow[T]+1)
 	sm.forward(T, y, x, 0, n, 0, mix(seed, 2<<40), byNode, w0.st)
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("clexsim: %w", err)
+	}
 	sm.retarget(T, x, 0, n)
 	off = sm.partition(T, x, y, 0, n, 0, off)
 	if err := sub(off, 1); err != nil {

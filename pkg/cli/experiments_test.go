@@ -25,6 +25,7 @@ func TestPaperExperimentsQuick(t *testing.T) {
 		{"diameter-two-sc15", []string{"simulate=all"}},
 		{"validation", nil},
 		{"layout-conscious-random", []string{"simulate=all"}},
+		{"clex", nil},
 	} {
 		name := c.name
 		t.Run(name, func(t *testing.T) {

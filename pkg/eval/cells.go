@@ -55,6 +55,7 @@ type Cell struct {
 	point  map[string]any // sim cells: the sim point
 	// replicate is the seed index of a sim cell (0 .. seeds-1).
 	replicate int
+	clex      *clexJob // clex cells: the simulation
 }
 
 // Graph is the DAG of cells of a set of experiments, deduplicated by key and
@@ -239,6 +240,10 @@ func (g *Graph) addExperiment(e *Experiment) {
 		return cs
 	}
 	for _, s := range e.Studies {
+		if s.Clex != nil {
+			g.Datasets[s] = g.addClexStudy(e, s)
+			continue
+		}
 		groups := studyGroups(s)
 		points := 1
 		if s.Sim != nil {

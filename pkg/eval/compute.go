@@ -46,6 +46,9 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 	if c.group == GroupSim {
 		return valuesResult(computeSim(ctx, c, in))
 	}
+	if c.group == GroupClex {
+		return valuesResult(computeClex(ctx, c))
+	}
 	if c.group != "" {
 		spec := lookupGroup(c.group)
 		var t *families.Topology
@@ -287,6 +290,9 @@ const errorColumnDoc = "why the null values of this row are missing: the cell th
 // (metaFailures), and the result is incomplete (not cached).
 func computeDataset(c *Cell, in []*result) (*result, error) {
 	s := c.study
+	if s.Clex != nil {
+		return computeClexDataset(c, in)
+	}
 	t := &dataset.Table{Meta: map[string]string{
 		"runexp.experiment": c.Exp.Name,
 		"runexp.study":      s.Name,

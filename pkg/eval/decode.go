@@ -136,6 +136,7 @@ func (l *Loader) Load(args []string) ([]*Experiment, hcl.Diagnostics) {
 			}
 			diags = append(diags, checkBuildable(e)...)
 			diags = append(diags, checkSimInstances(e)...)
+			diags = append(diags, checkClexInstances(e)...)
 			diags = append(diags, checkFigures(e)...)
 		}
 	}

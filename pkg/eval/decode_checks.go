@@ -152,8 +152,8 @@ func knownValues(s *Study, col string, where map[string][]dataset.Value) (vals [
 	}
 	for _, n := range append(sortedKeys(where), col) {
 		i, found := index[n]
-		if !found || s.Columns[i].Metric {
-			return nil, false
+		if !found || s.Columns[i].Metric || s.Columns[i].Clex != "" {
+			return nil, false // computed, or a clex column (the rows of a clex study are its runs' levels or phases)
 		}
 	}
 	keep := func(get func(name string) dataset.Value) bool {

@@ -18,9 +18,12 @@ import (
 func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, models map[string]*CostModel) *Study {
 	s := &Study{Name: b.Labels[0], Range: b.LabelRanges[0]}
 	before := len(d.diags)
-	d.checkBody(b.Body, "a study block", []string{"title", "description", "enabled", "topologies", "metrics", "cost_model", "rows"}, "analysis", "sim")
+	d.checkBody(b.Body, "a study block", []string{"title", "description", "enabled", "topologies", "metrics", "cost_model", "rows"}, "analysis", "sim", "clex")
 	if sb := d.nestedBlock(b, "sim"); sb != nil {
 		s.Sim = d.decodeSim(sb)
+	}
+	if cb := d.nestedBlock(b, "clex"); cb != nil {
+		s.Clex = d.decodeClex(cb)
 	}
 	if ab := d.nestedBlock(b, "analysis"); ab != nil {
 		s.Analysis = d.decodeAnalysis(ab)
@@ -35,6 +38,12 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 		for _, other := range []string{"topologies", "metrics", "cost_model"} {
 			if a, ok := b.Body.Attributes[other]; ok {
 				d.errorf(a.NameRange, "Conflicting arguments", "Study %q has literal rows; it takes no %s.", s.Name, other)
+			}
+		}
+		for _, nb := range b.Body.Blocks {
+			if nb.Type == "clex" {
+				d.errorf(nb.TypeRange, "Conflicting arguments", "Study %q has literal rows; it takes no clex block.", s.Name)
+				break
 			}
 		}
 		if d.diags[before:].HasErrors() {
@@ -139,6 +148,7 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 	if s.Sim != nil && !d.diags[before:].HasErrors() {
 		d.checkSimStudy(s, metricRanges)
 	}
+	d.checkClexStudy(s, b, ta, ma, metricRanges)
 	if d.diags[before:].HasErrors() {
 		return nil
 	}
@@ -331,6 +341,9 @@ func studyColumns(s *Study) []Column {
 			index[c.Name] = len(cols)
 			cols = append(cols, c)
 		}
+	}
+	if s.Clex != nil {
+		cols = append(cols, clexColumns(s.Clex)...) // no clash: family clex has k, t, p and max_radix
 	}
 	replicates := s.Sim != nil && s.Sim.MaxSeeds > 1
 	for _, m := range s.Metrics {

@@ -48,7 +48,7 @@ func checkCellLimit(exps []*Experiment, limit int) hcl.Diagnostics {
 							switch g {
 							case GroupCost, GroupLayout:
 								g += "/" + s.CostModel.Name
-							case GroupSim:
+							case GroupSim, GroupClex:
 								continue // one cell per point and seed, counted below
 							}
 							groups[g] = true
@@ -58,6 +58,9 @@ func checkCellLimit(exps []*Experiment, limit int) hcl.Diagnostics {
 						for _, pt := range s.Sim.Points {
 							simPoints += int(pt["seeds"].(int64))
 						}
+					}
+					if s.Clex != nil {
+						simPoints += len(s.Clex.Points) * s.Clex.Seeds
 					}
 				}
 			}

@@ -72,6 +72,8 @@ func groupSpecs() map[string]groupSpec {
 		GroupCost: {2, false, func(ctx context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
 			return computeCost(ctx, c.inst.Topology.Family, c.inst.Params, c.model, t)
 		}},
+		// computeClex (compute); no graph: the simulator takes k and t.
+		GroupClex: {clexVersion, false, nil},
 	}
 }
 
@@ -259,6 +261,7 @@ func Metrics() []*Metric {
 		{"priced_radix", GroupCost, dataset.Int, "ports", "ports priced and powered per router (router_radix, or the most ports used on one router)"},
 	}
 	ms = append(ms, simMetrics()...)
+	ms = append(ms, clexMetrics()...)
 	sort.SliceStable(ms, func(i, j int) bool { return ms[i].Group < ms[j].Group })
 	return ms
 }

@@ -118,6 +118,9 @@ type Study struct {
 	// Sim is the study's sim block (nil without one): its points multiply
 	// the rows.
 	Sim *SimSpec
+	// Clex is the study's clex block (nil without one): its runs, and
+	// their levels or phases, make the rows.
+	Clex *ClexSpec
 	// Literal holds the rows of a study given as data (a rows attribute)
 	// instead of topologies and metrics, one value per column.
 	Literal [][]dataset.Value
@@ -134,13 +137,21 @@ type Column struct {
 	Metric bool   // a metric column (otherwise an identity or parameter column)
 	Param  string // for a parameter column: the family parameter it holds
 	Sim    string // for a sim column: the sim option it holds
+	// Clex names what a clex column holds: messages_per_node, request_ack,
+	// seed, level or phase. (Left out of the dataset cell's parameters when
+	// empty, so that the keys of other studies' datasets stay as they were.)
+	Clex string `json:",omitempty"`
 }
 
 // Rows returns the number of rows of the study's dataset: one per instance
-// of each of its topologies (times the points of its sim block).
+// of each of its topologies (times the points of its sim block); for a
+// clex block, see clexRows.
 func (s *Study) Rows() int {
 	if s.Literal != nil {
 		return len(s.Literal)
+	}
+	if s.Clex != nil {
+		return clexRows(s)
 	}
 	if s.Sim != nil {
 		n := 0

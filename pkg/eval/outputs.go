@@ -176,6 +176,9 @@ func (r *run) writeOutputs(e *Experiment, prev []string) (int, error) {
 		}
 		data, _ := ent.Blob(blobParquet)
 		put(rel, data)
+		if s.Clex != nil && s.Clex.Grain == clexGrainPhase {
+			se.Rows = datasetRows(data, se.Rows) // the phases are known now
+		}
 		if res := r.computed(g.Datasets[s]); res != nil && res.incomplete {
 			se.Columns = append(se.Columns, report.ErrorColumn)
 			ix.Failures = append(ix.Failures, res.failures...)

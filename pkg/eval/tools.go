@@ -344,6 +344,14 @@ func FamiliesMarkdown(reg *families.Registry) string {
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", o.Name, kind, def, doc)
 	}
+	b.WriteString("\n### Clex options\n\nSet in a study's `clex { ... }` block (family clex only); `messages_per_node` and `request_ack` may be lists (sweep axes).\n\n| option | type | default | meaning |\n|---|---|---|---|\n")
+	for _, o := range clexOptions() {
+		kind, def := optionKindDefault(o.Kind, nil, o.Default)
+		if o.Default == nil {
+			def = "required"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", o.Name, kind, def, o.Doc)
+	}
 	b.WriteString("\n### Analysis options\n\nSet in a study's `analysis { ... }` block.\n\n| option | type | default | groups | meaning |\n|---|---|---|---|---|\n")
 	for _, o := range analysisOptions() {
 		kind, def := optionKindDefault(o.Kind, o.Choices, o.Default)

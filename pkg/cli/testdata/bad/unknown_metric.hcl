@@ -5,5 +5,5 @@ topology "sf" {
 
 study "s" {
   topologies = [topology.sf]
-  metrics    = ["diameter", "avg_hops"]
+  metrics    = ["diameter", "mean_hops"]
 }

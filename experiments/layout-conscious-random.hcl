@@ -2952,13 +2952,11 @@ table "sec5_cost" {
 # uniform traffic (figure sim_fig9_cable_delay): no expectation.
 #
 # Traffic patterns: uniform, bit_reversal and transpose of netsim (package
-# traffic). netsim's transpose needs 2^(2m) hosts: with 2,048 hosts (256
-# switches) and with the 512-host Clos only the first 1,024 (resp. 256)
-# hosts take part, the others are idle (for the hypercubes the first half of
-# the switches, a 7-cube; for the torus its first 8 rows; for the rings the
-# first half of the ring). The paper does not say how it transposes 2^11
-# hosts; this is a difference we could not remove. Bit reversal uses all
-# 2^b hosts. Fig. 8 shows uniform and transpose only ("results for the bit
+# traffic). With 2^b hosts for odd b (2,048 hosts at 256 switches, the
+# 512-host Clos) transpose is the rectangular matrix transpose (a 64 x 32
+# matrix of hosts for 2^11: d_i = s_((i+5) mod 11)), so every host takes
+# part; the paper does not say how it transposes 2^11 hosts. Bit reversal
+# uses all 2^b hosts. Fig. 8 shows uniform and transpose only ("results for the bit
 # reversal traffic pattern are similar but are omitted"); Fig. 13 likewise.
 #
 # What the text states and this section does not check, or checks partly:
@@ -2991,8 +2989,11 @@ table "sec5_cost" {
 # timed by hand): uniform traffic reproduces the 256-switch percentages
 # closely (RING-8 / HYPERCUBE 0.805 for the paper's 0.806, P-HYPERCUBE /
 # HYPERCUBE 0.832 for 0.835, RING-4 / PF-TORUS-4 0.790 for 0.79, P-TORUS-4 /
-# PF-TORUS-4 0.947 for 0.95); transpose does not (netsim's transpose leaves
-# half the hosts idle at 256 switches, above); bit reversal keeps the order
+# PF-TORUS-4 0.947 for 0.95); so does transpose, with 2,048 hosts
+# transposed as a 64 x 32 matrix (RING-8 / HYPERCUBE 0.799 for 0.799,
+# P-HYPERCUBE / HYPERCUBE 0.831 for 0.828, RING-8 / P-HYPERCUBE 0.96 for
+# 0.95-0.97; with only the first 1,024 hosts active, as before, 0.858, 0.836
+# and 1.025); bit reversal keeps the order
 # with smaller gaps (0.877 for 0.844, 0.905 for 0.880); RING-4 / P-TORUS-4 is
 # 0.83-0.84, as section III-C2's own 21% and 5% imply (0.832), not section
 # III-D's 0.80-0.81. By hand, uniform traffic: throughput 0 (TORUS-4), 1.69
@@ -4092,7 +4093,7 @@ table "sim_lat_m_ring_transpose" {
     enabled          = local.paper
     source           = local.sim_src_best
     latency_ns_ratio = { at_most = 1, abs = local.sim_slack_hc, why = local.sim_why_slack_hc }
-    note             = "RING-n's low-load latency over each HYPERCUBE version's, matrix transpose traffic; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "RING-n's low-load latency over each HYPERCUBE version's, matrix transpose traffic; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "ring_vs_hc" {
@@ -4100,7 +4101,7 @@ table "sim_lat_m_ring_transpose" {
     enabled          = local.paper
     source           = local.sim_src_ring256
     latency_ns_ratio = { value = 1 - 0.201, abs = 0.0055, why = local.sim_why_pct1 }
-    note             = "20.1% lower, matrix transpose traffic: RING-8 / HYPERCUBE = 1 - 0.201 = 0.799; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "20.1% lower, matrix transpose traffic: RING-8 / HYPERCUBE = 1 - 0.201 = 0.799; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "ring_vs_php" {
@@ -4108,7 +4109,7 @@ table "sim_lat_m_ring_transpose" {
     enabled          = local.paper
     source           = local.sim_src_f9_8
     latency_ns_ratio = { value = 0.96, abs = 0.02, why = local.sim_why_3to5 }
-    note             = "RING-8 / P-HYPERCUBE between 0.95 and 0.97 (3% to 5% smaller); section III-C2's percentages give (1 - 0.201) / (1 - 0.172) = 0.965; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "RING-8 / P-HYPERCUBE between 0.95 and 0.97 (3% to 5% smaller); section III-C2's percentages give (1 - 0.201) / (1 - 0.172) = 0.965; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 }
 
@@ -4126,7 +4127,7 @@ table "sim_lat_m_php_transpose" {
     enabled          = local.paper
     source           = local.sim_src_php256
     latency_ns_ratio = { value = 1 - 0.172, abs = 0.0055, why = local.sim_why_pct1 }
-    note             = "17.2% lower, matrix transpose traffic: P-HYPERCUBE / HYPERCUBE = 1 - 0.172 = 0.828; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "17.2% lower, matrix transpose traffic: P-HYPERCUBE / HYPERCUBE = 1 - 0.172 = 0.828; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "fig16_nbr8" {
@@ -4134,7 +4135,7 @@ table "sim_lat_m_php_transpose" {
     enabled          = local.paper
     source           = local.sim_src_f16_8
     latency_ns_ratio = { at_most = 1.05, why = local.sim_why_similar }
-    note             = "P-HYPERCUBE over Nbr(0.5)-8: Nbr(0.5)-8 at most 5% faster (\"similar (or even worse)\"); netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "P-HYPERCUBE over Nbr(0.5)-8: Nbr(0.5)-8 at most 5% faster (\"similar (or even worse)\"); 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "pf_inferior" {
@@ -4142,7 +4143,7 @@ table "sim_lat_m_php_transpose" {
     enabled          = local.paper
     source           = local.sim_src_pf
     latency_ns_ratio = { at_most = 1 }
-    note             = "P-HYPERCUBE / PF-HYPERCUBE: PF-HYPERCUBE's latency is the higher; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "P-HYPERCUBE / PF-HYPERCUBE: PF-HYPERCUBE's latency is the higher; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "conclusion" {
@@ -4150,7 +4151,7 @@ table "sim_lat_m_php_transpose" {
     enabled          = local.paper
     source           = local.sim_src_concl
     latency_ns_ratio = { at_least = 0.825, why = local.sim_why_tilde15 }
-    note             = "P-HYPERCUBE / HYPERCUBE at least 1 - 0.175: an improvement of at most ~15%; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "P-HYPERCUBE / HYPERCUBE at least 1 - 0.175: an improvement of at most ~15%; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 }
 
@@ -4526,7 +4527,7 @@ table "sim_lat_ring4_transpose" {
     enabled          = local.paper
     source           = local.sim_src_pt4
     latency_ns_ratio = { value = 0.79, abs = 0.025, why = local.sim_why_pct0_pf }
-    note             = "21% lower than PF-TORUS-4 (matrix transpose traffic; the text names no pattern): RING-4 / PF-TORUS-4 = 0.79; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "21% lower than PF-TORUS-4 (matrix transpose traffic; the text names no pattern): RING-4 / PF-TORUS-4 = 0.79; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "ring4_vs_pt4" {
@@ -4534,7 +4535,7 @@ table "sim_lat_ring4_transpose" {
     enabled          = local.paper
     source           = local.sim_src_f9_4
     latency_ns_ratio = { value = 0.805, abs = 0.02, why = local.sim_why_19to20 }
-    note             = "between 19% and 20% smaller: RING-4 / P-TORUS-4 between 0.80 and 0.81; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section); section III-C2's own percentages put it at 0.79 / 0.95 = 0.832 (RING-4 21% and P-TORUS-4 5% below PF-TORUS-4)"
+    note             = "between 19% and 20% smaller: RING-4 / P-TORUS-4 between 0.80 and 0.81; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section); section III-C2's own percentages put it at 0.79 / 0.95 = 0.832 (RING-4 21% and P-TORUS-4 5% below PF-TORUS-4)"
   }
 
   expect "torus_outperformed" {
@@ -4542,7 +4543,7 @@ table "sim_lat_ring4_transpose" {
     enabled          = local.paper
     source           = local.sim_src_torus
     latency_ns_ratio = { at_most = 1 }
-    note             = "RING-4 / TORUS-4; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "RING-4 / TORUS-4; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "fig16_ring4_fastest" {
@@ -4550,7 +4551,7 @@ table "sim_lat_ring4_transpose" {
     enabled          = local.paper
     source           = local.sim_src_f16_4
     latency_ns_ratio = { at_most = 1 }
-    note             = "RING-4 / Nbr(0.5)-4: RING-4 the most high-performance; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "RING-4 / Nbr(0.5)-4: RING-4 the most high-performance; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 }
 
@@ -4568,7 +4569,7 @@ table "sim_lat_pt4_transpose" {
     enabled          = local.paper
     source           = local.sim_src_pt4
     latency_ns_ratio = { value = 0.95, abs = 0.025, why = local.sim_why_pct0_pf }
-    note             = "5% lower than PF-TORUS-4 (matrix transpose traffic; the text names no pattern): P-TORUS-4 / PF-TORUS-4 = 0.95; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "5% lower than PF-TORUS-4 (matrix transpose traffic; the text names no pattern): P-TORUS-4 / PF-TORUS-4 = 0.95; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "topo_le_ptopo" {
@@ -4576,7 +4577,7 @@ table "sim_lat_pt4_transpose" {
     enabled          = local.paper
     source           = local.sim_src_ptopo
     latency_ns_ratio = { at_most = 1 }
-    note             = "P-TORUS-4 / TORUS-4 (and TORUS-4 \"widely outperformed\"); netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "P-TORUS-4 / TORUS-4 (and TORUS-4 \"widely outperformed\"); 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "fig16_nbr4_compromise" {
@@ -4584,7 +4585,7 @@ table "sim_lat_pt4_transpose" {
     enabled          = local.paper
     source           = local.sim_src_f16_4
     latency_ns_ratio = { at_least = 1 }
-    note             = "P-TORUS-4 / Nbr(0.5)-4: Nbr(0.5)-4 faster than P-TORUS-4 (and slower than RING-4, table sim_lat_ring4); netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note             = "P-TORUS-4 / Nbr(0.5)-4: Nbr(0.5)-4 faster than P-TORUS-4 (and slower than RING-4, table sim_lat_ring4); 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 }
 
@@ -4816,7 +4817,7 @@ table "sim_thr_m_ring_transpose" {
     enabled               = local.paper
     source                = local.sim_src_best
     throughput_gbps_ratio = { at_least = 1, abs = local.sim_slack_step, why = local.sim_why_step }
-    note                  = "RING-n's throughput over each HYPERCUBE version's; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "RING-n's throughput over each HYPERCUBE version's; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "similar" {
@@ -4825,7 +4826,7 @@ table "sim_thr_m_ring_transpose" {
     enabled               = local.paper
     source                = local.sim_src_similar
     throughput_gbps_ratio = { at_most = 1.1, why = local.sim_why_similar10 }
-    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "ring8_vs_php" {
@@ -4833,7 +4834,7 @@ table "sim_thr_m_ring_transpose" {
     enabled               = local.paper
     source                = local.sim_src_f10_8
     throughput_gbps_ratio = { at_most = 1.0004, abs = local.sim_slack_step, why = local.sim_why_step }
-    note                  = "RING-8 / P-HYPERCUBE at most 1.0004 (\"by less than 0.04%\"); netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "RING-8 / P-HYPERCUBE at most 1.0004 (\"by less than 0.04%\"); 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "fig13_drop" {
@@ -4842,7 +4843,7 @@ table "sim_thr_m_ring_transpose" {
     enabled               = local.paper
     source                = local.sim_src_f13t
     throughput_gbps_ratio = { at_least = 1.1, why = local.sim_why_significant }
-    note                  = "RING-8's throughput over Nbr(0.4)-8's and Gau(0.7)-8's: at least 10% more; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "RING-8's throughput over Nbr(0.4)-8's and Gau(0.7)-8's: at least 10% more; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "fig13_others" {
@@ -4851,7 +4852,7 @@ table "sim_thr_m_ring_transpose" {
     enabled               = local.paper
     source                = local.sim_src_f13t
     throughput_gbps_ratio = { at_most = 1.05, why = local.sim_why_similar }
-    note                  = "Nbr(0.5)-8 and Gau(1.0)-8 are among \"the other topologies\": within 5% of RING-8; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "Nbr(0.5)-8 and Gau(1.0)-8 are among \"the other topologies\": within 5% of RING-8; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 }
 
@@ -5094,7 +5095,7 @@ table "sim_thr_php_transpose" {
     enabled               = local.paper
     source                = local.sim_src_ptopo
     throughput_gbps_ratio = { at_least = 1, abs = local.sim_slack_step, why = local.sim_why_step }
-    note                  = "P-HYPERCUBE / HYPERCUBE (also the conclusion's \"the same or even slightly higher throughput\"); netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "P-HYPERCUBE / HYPERCUBE (also the conclusion's \"the same or even slightly higher throughput\"); 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "fig16_nbr8" {
@@ -5102,7 +5103,7 @@ table "sim_thr_php_transpose" {
     enabled               = local.paper
     source                = local.sim_src_f16_8
     throughput_gbps_ratio = { at_least = 0.95, why = local.sim_why_similar }
-    note                  = "P-HYPERCUBE / Nbr(0.5)-8: Nbr(0.5)-8 at most 5% above (\"similar (or even worse)\"); netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "P-HYPERCUBE / Nbr(0.5)-8: Nbr(0.5)-8 at most 5% above (\"similar (or even worse)\"); 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 }
 
@@ -5120,7 +5121,7 @@ table "sim_thr_ring4_transpose" {
     enabled               = local.paper
     source                = local.sim_src_f10_4
     throughput_gbps_ratio = { value = 2.25, abs = 0.25, why = local.sim_why_100to150 }
-    note                  = "RING-4 / P-TORUS-4 between 2.0 and 2.5 (100% to 150% more); netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "RING-4 / P-TORUS-4 between 2.0 and 2.5 (100% to 150% more); 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "order_pft4" {
@@ -5128,7 +5129,7 @@ table "sim_thr_ring4_transpose" {
     enabled               = local.paper
     source                = local.sim_src_order
     throughput_gbps_ratio = { at_least = 1, abs = local.sim_slack_step4, why = local.sim_why_step4 }
-    note                  = "RING-4 / PF-TORUS-4; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "RING-4 / PF-TORUS-4; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "fig16_ring4" {
@@ -5136,7 +5137,7 @@ table "sim_thr_ring4_transpose" {
     enabled               = local.paper
     source                = local.sim_src_f16_4
     throughput_gbps_ratio = { at_least = 1, abs = local.sim_slack_step4, why = local.sim_why_step4 }
-    note                  = "RING-4 / Nbr(0.5)-4: RING-4 the most high-performance; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "RING-4 / Nbr(0.5)-4: RING-4 the most high-performance; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 }
 
@@ -5154,7 +5155,7 @@ table "sim_thr_pt4_transpose" {
     enabled               = local.paper
     source                = local.sim_src_order
     throughput_gbps_ratio = { at_least = 1, abs = local.sim_slack_step4, why = local.sim_why_step4 }
-    note                  = "P-TORUS-4 / PF-TORUS-4; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "P-TORUS-4 / PF-TORUS-4; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 
   expect "fig16_nbr4" {
@@ -5162,7 +5163,7 @@ table "sim_thr_pt4_transpose" {
     enabled               = local.paper
     source                = local.sim_src_f16_4
     throughput_gbps_ratio = { at_most = 1, abs = local.sim_slack_step4, why = local.sim_why_step4 }
-    note                  = "P-TORUS-4 / Nbr(0.5)-4: Nbr(0.5)-4 between P-TORUS-4 and RING-4; netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "P-TORUS-4 / Nbr(0.5)-4: Nbr(0.5)-4 between P-TORUS-4 and RING-4; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 }
 
@@ -5181,7 +5182,7 @@ table "sim_thr_t4_transpose" {
     enabled               = local.paper
     source                = local.sim_src_order
     throughput_gbps_ratio = { at_most = 1, abs = local.sim_slack_step4, why = local.sim_why_step4 }
-    note                  = "TORUS-4 over each random topology of degree 4 (also \"topo is outperformed by P-topo\" for TORUS-4); netsim's transpose needs 2^(2m) hosts: at 256 switches it takes the first 1,024 of the 2,048 hosts (switches 0-127) and leaves the others idle, not the paper's pattern over all hosts (see the head of the section)"
+    note                  = "TORUS-4 over each random topology of degree 4 (also \"topo is outperformed by P-topo\" for TORUS-4); 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section)"
   }
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+
 	"github.com/runexp/runexp/pkg/traffic"
 )
 
@@ -81,6 +82,10 @@ func (s *Study) groupOptions(group string) map[string]any {
 				continue
 			}
 			out[o.Name] = v
+			if name, ok := v.(string); ok && o.Name == "load_traffic" && traffic.Revision(name) > 1 {
+				// A pattern whose definition changed: its earlier cells rerun.
+				out["load_traffic_revision"] = traffic.Revision(name)
+			}
 		}
 	}
 	return out

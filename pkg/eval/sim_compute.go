@@ -45,6 +45,10 @@ func simCellParams(in *Instance, pt map[string]any, rep int, model *CostModel) m
 			delete(q, o)
 		}
 	}
+	if name, _ := q["traffic"].(string); traffic.Revision(name) > 1 {
+		// A pattern whose definition changed: its earlier cells rerun.
+		q["traffic_revision"] = traffic.Revision(name)
+	}
 	p["sim"] = q
 	p["replicate"] = rep
 	if model != nil && pt["link_ns_per_m"].(float64) > 0 {

@@ -368,3 +368,27 @@ study "s2" {
 	}
 	t.Logf("zero-load latency: %.1f ns, with cable delays %.1f ns", zl[0], zl[1])
 }
+
+// TestTrafficRevision: a pattern whose definition changed (transpose,
+// revision 2) carries its revision in the sim cells' parameters, so cells
+// computed under the earlier definition rerun; other patterns' keys are
+// unchanged.
+func TestTrafficRevision(t *testing.T) {
+	src := strings.Replace(strings.Replace(replicateSource, "SEEDS", "2", 1), "load           = [0.2, 0.4]", "load           = 0.2\n    traffic        = [\"uniform\", \"transpose\"]", 1)
+	g := load(t, nil, writeSource(t, t.TempDir(), "rev", src))
+	seen := map[string]bool{}
+	for _, c := range g.Cells {
+		if c.Kind != GroupSim {
+			continue
+		}
+		tr := c.point["traffic"].(string)
+		seen[tr] = true
+		has := strings.Contains(string(c.Params), `"traffic_revision":2`)
+		if has != (tr == "transpose") {
+			t.Errorf("%s: params %s", tr, c.Params)
+		}
+	}
+	if !seen["uniform"] || !seen["transpose"] {
+		t.Fatalf("sim cells of %v, want uniform and transpose", seen)
+	}
+}

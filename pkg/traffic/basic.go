@@ -56,18 +56,21 @@ func newBitPattern(name string, e int32) *table {
 	return &table{dst}
 }
 
-// newTranspose returns the transpose on the first 4^m endpoints.
+// newTranspose returns the matrix transpose on the first 2^b endpoints
+// (b >= 2): a 2^(b-m) x 2^m matrix, m = floor(b/2), stored by rows, s = hi
+// 2^m + lo, is transposed, d = lo 2^(b-m) + hi; bit by bit d_i =
+// s_((i+m) mod b). For even b it is BookSim's square transpose.
 func newTranspose(e int32) *table {
 	dst := idleTable(e)
-	m := pow2Bits(e) / 2
-	if m == 0 {
+	b := pow2Bits(e)
+	if b < 2 {
 		return &table{dst}
 	}
-	n := uint32(1) << (2 * m)
-	half := uint32(1)<<m - 1
+	m := uint32(b / 2)
+	n := uint32(1) << b
+	low := uint32(1)<<m - 1
 	for s := uint32(0); s < n; s++ {
-		hi, lo := s>>m, s&half
-		dst[s] = int32(lo<<m | hi)
+		dst[s] = int32((s&low)<<(uint32(b)-m) | s>>m)
 	}
 	return &table{dst}
 }

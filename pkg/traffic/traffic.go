@@ -91,9 +91,11 @@ var docs = map[string]string{
 		"the network) and the other half cross between the halves. Only for comparison with shift. " +
 		"N < 2 is idle.",
 	Transpose: "Matrix transpose [DT section 3.2; BookSim \"transpose\"]: on the active set of the " +
-		"largest N = 2^(2m) <= E endpoints (m >= 1; endpoints N..E-1 idle), s = (hi, lo) with m-bit " +
-		"halves goes to d = (lo, hi), d_i = s_((i+m) mod 2m). A permutation; the diagonal hi = lo maps " +
-		"to itself. E < 4 is idle.",
+		"largest N = 2^b <= E endpoints (b >= 2; endpoints N..E-1 idle), the 2^(b-m) x 2^m matrix stored " +
+		"by rows (m = floor(b/2)) is transposed: s = (hi, lo) with lo the m low bits goes to d = (lo, hi), " +
+		"d_i = s_((i+m) mod b). For even b the square transpose of BookSim; for odd b (2,048 endpoints: " +
+		"a 64 x 32 matrix) the rectangular one, so that every endpoint of a power of two takes part. " +
+		"A permutation; E < 4 is idle.",
 	RandomPermutation: "Random permutation [DT section 3.2]: a fixed permutation of all E endpoints " +
 		"without fixed points (a derangement), drawn uniformly from the seed by Fisher-Yates " +
 		"shuffles rejected until no endpoint maps to itself. E < 2 is idle.",
@@ -238,3 +240,14 @@ const (
 	streamRandomPermutation uint64 = 0x7472616666696301 // "traffic" + 1
 	streamSlimFly           uint64 = 0x7472616666696302
 )
+
+// Revision returns the revision of the definition of pattern name, for
+// the cache keys of the cells that use it: a cell computed under an
+// earlier definition must rerun. Every pattern is at revision 1 but
+// transpose, at 2: revision 1 used only the largest 4^m endpoints.
+func Revision(name string) int {
+	if name == Transpose {
+		return 2
+	}
+	return 1
+}

@@ -282,6 +282,39 @@ func (t *Table) Where(conds map[string][]Value) *Table {
 	return t.Select(t.matcher(conds))
 }
 
+// Range bounds a numeric column: Min <= value <= Max, a nil bound open.
+type Range struct {
+	Min *float64 `json:"min,omitempty"`
+	Max *float64 `json:"max,omitempty"`
+}
+
+// Contains reports whether v is a number within r (null and non-numeric
+// values are not).
+func (r Range) Contains(v Value) bool {
+	x, ok := v.Float64()
+	if !ok || math.IsNaN(x) {
+		return false
+	}
+	return (r.Min == nil || x >= *r.Min) && (r.Max == nil || x <= *r.Max)
+}
+
+// InRange returns a table of the rows whose columns lie within ranges (a
+// column the table lacks keeps no row).
+func (t *Table) InRange(ranges map[string]Range) *Table {
+	cols := make(map[string]*Column, len(ranges))
+	for name := range ranges {
+		cols[name] = t.Column(name)
+	}
+	return t.Select(func(row int) bool {
+		for name, r := range ranges {
+			if c := cols[name]; c == nil || !r.Contains(c.Value(row)) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
 // Rows returns the indices of the rows Where would keep.
 func (t *Table) Rows(conds map[string][]Value) []int {
 	match := t.matcher(conds)

@@ -292,6 +292,9 @@ func (g *Graph) addExperiment(e *Experiment) {
 	}
 	for _, f := range e.Figures {
 		params := map[string]any{"experiment": e.Name, "spec": f.Spec, "where": f.Where}
+		if len(f.Ranges) > 0 {
+			params["ranges"] = f.Ranges
+		}
 		if slices.ContainsFunc(f.Means, func(m *report.MeanSpec) bool { return m != nil }) {
 			params["mean_over"] = f.Means
 		}
@@ -304,6 +307,9 @@ func (g *Graph) addExperiment(e *Experiment) {
 	}
 	for _, t := range e.Tables {
 		params := map[string]any{"experiment": e.Name, "spec": t.Spec, "where": t.Where, "expect": expectParams(t.Expect)}
+		if len(t.Ranges) > 0 {
+			params["ranges"] = t.Ranges
+		}
 		g.Tables[t] = g.add(&Cell{ID: "table/" + t.Name, Exp: e, Kind: KindTable, Version: tableVersion,
 			Label: "table " + t.Name, Params: canonical(params), Inputs: []*Cell{g.Datasets[t.Study]}, table: t})
 	}

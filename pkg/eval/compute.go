@@ -85,6 +85,9 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 		if c.figure.Where != nil {
 			t = t.Where(c.figure.Where)
 		}
+		if c.figure.Ranges != nil {
+			t = t.InRange(c.figure.Ranges)
+		}
 		if len(in) > 1 {
 			more := make([]*dataset.Table, len(in)-1)
 			for i, ot := range tabs[1:] {
@@ -98,6 +101,15 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 				}
 				if len(conds) > 0 {
 					more[i] = ot.Where(conds)
+				}
+				ranges := map[string]dataset.Range{}
+				for col, r := range c.figure.Ranges {
+					if ot.Column(col) != nil {
+						ranges[col] = r
+					}
+				}
+				if len(ranges) > 0 {
+					more[i] = more[i].InRange(ranges)
 				}
 			}
 			var err error
@@ -493,6 +505,9 @@ func computeTable(c *Cell, full *dataset.Table) (*result, error) {
 	t := full
 	if tb.Where != nil {
 		t = t.Where(tb.Where)
+	}
+	if tb.Ranges != nil {
+		t = t.InRange(tb.Ranges)
 	}
 	md, err := report.RenderMarkdown(tb.Spec, t)
 	if err != nil {

@@ -44,22 +44,50 @@ func (d *decoder) columnRef(s *Study, name string, rng hcl.Range, numeric bool) 
 	return true
 }
 
-// whereAttr decodes where = { column = value or [values] }.
+// whereAttr decodes where = { column = value or [values] }; ranges are
+// refused (see whereRangesAttr).
 func (d *decoder) whereAttr(a *hclsyntax.Attribute, s *Study) (map[string][]dataset.Value, bool) {
+	where, _, ok := d.whereRangesAttr(a, s, false)
+	return where, ok
+}
+
+// whereRangesAttr decodes where = { column = value or [values] } and, with
+// ranges, numeric bounds { column = { min = x, max = y } } (either bound
+// may be left out).
+func (d *decoder) whereRangesAttr(a *hclsyntax.Attribute, s *Study, ranges bool) (map[string][]dataset.Value, map[string]dataset.Range, bool) {
 	v, ok := d.eval(a.Expr)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
 	if v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
 		d.errorf(a.Expr.Range(), "Invalid where", "where must be an object: { column = value, other = [value, value] }.")
-		return nil, false
+		return nil, nil, false
 	}
 	out := map[string][]dataset.Value{}
+	var rs map[string]dataset.Range
 	for it := v.ElementIterator(); it.Next(); {
 		k, e := it.Element()
 		col := k.AsString()
+		if !e.IsNull() && (e.Type().IsObjectType() || e.Type().IsMapType()) {
+			if !ranges {
+				d.errorf(a.Expr.Range(), "Invalid where", "where.%s is an object; a range { min = ..., max = ... } filters the rows of a figure or table, not an expectation or a ratio's reference row, which select rows by value.", col)
+				return nil, nil, false
+			}
+			if !d.columnRef(s, col, a.Expr.Range(), true) {
+				return nil, nil, false
+			}
+			r, ok := d.rangeValue(a, col, e)
+			if !ok {
+				return nil, nil, false
+			}
+			if rs == nil {
+				rs = map[string]dataset.Range{}
+			}
+			rs[col] = r
+			continue
+		}
 		if !d.columnRef(s, col, a.Expr.Range(), false) {
-			return nil, false
+			return nil, nil, false
 		}
 		var elems []cty.Value
 		if !e.IsNull() && (e.Type().IsListType() || e.Type().IsTupleType() || e.Type().IsSetType()) {
@@ -73,13 +101,52 @@ func (d *decoder) whereAttr(a *hclsyntax.Attribute, s *Study) (map[string][]data
 		for _, x := range elems {
 			dv, ok := ctyScalar(x)
 			if !ok {
-				d.errorf(a.Expr.Range(), "Invalid where", "where.%s must be a number, string or bool (or a list of them), got %s.", col, describeCty(x))
-				return nil, false
+				d.errorf(a.Expr.Range(), "Invalid where", "where.%s must be a number, string or bool (or a list of them, or a range { min = ..., max = ... }), got %s.", col, describeCty(x))
+				return nil, nil, false
 			}
 			out[col] = append(out[col], dv)
 		}
 	}
-	return out, true
+	return out, rs, true
+}
+
+// rangeValue decodes the range { min = x, max = y } of where.col.
+func (d *decoder) rangeValue(a *hclsyntax.Attribute, col string, e cty.Value) (dataset.Range, bool) {
+	var r dataset.Range
+	for it := e.ElementIterator(); it.Next(); {
+		k, x := it.Element()
+		name := k.AsString()
+		var dst **float64
+		switch name {
+		case "min":
+			dst = &r.Min
+		case "max":
+			dst = &r.Max
+		default:
+			d.errorf(a.Expr.Range(), "Invalid where", "where.%s.%s: a range takes min and max only.", col, name)
+			return r, false
+		}
+		n, err := convert.Convert(x, cty.Number)
+		if err != nil || n.IsNull() || !n.IsKnown() {
+			d.errorf(a.Expr.Range(), "Invalid where", "where.%s.%s must be a number, got %s.", col, name, describeCty(x))
+			return r, false
+		}
+		f, _ := n.AsBigFloat().Float64()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			d.errorf(a.Expr.Range(), "Invalid where", "where.%s.%s must be finite.", col, name)
+			return r, false
+		}
+		*dst = &f
+	}
+	if r.Min == nil && r.Max == nil {
+		d.errorf(a.Expr.Range(), "Invalid where", "where.%s: a range needs min, max or both: { min = 15000, max = 30000 }.", col)
+		return r, false
+	}
+	if r.Min != nil && r.Max != nil && *r.Min > *r.Max {
+		d.errorf(a.Expr.Range(), "Invalid where", "where.%s: min %g is above max %g.", col, *r.Min, *r.Max)
+		return r, false
+	}
+	return r, true
 }
 
 // stringMapAttr decodes an object of strings.
@@ -173,7 +240,7 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 		}
 	}
 	if a, ok := attrs["where"]; ok {
-		f.Where, _ = d.whereAttr(a, s)
+		f.Where, f.Ranges, _ = d.whereRangesAttr(a, s, true)
 	}
 	for _, ax := range []struct {
 		name string
@@ -413,7 +480,7 @@ func (d *decoder) decodeTable(b *hclsyntax.Block, studies map[string]*Study) *Ta
 	}
 	t.Spec.SortBy = colList("sort_by")
 	if a, ok := attrs["where"]; ok {
-		t.Where, _ = d.whereAttr(a, s)
+		t.Where, t.Ranges, _ = d.whereRangesAttr(a, s, true)
 	}
 	for _, m := range []struct {
 		name string

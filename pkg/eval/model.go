@@ -187,7 +187,11 @@ type Figure struct {
 	// and each overlay's rows on the columns that overlay has.
 	Overlay []*Study
 	Where   map[string][]dataset.Value
-	Spec    report.FigureSpec
+	// Ranges keeps the rows whose numeric columns lie within bounds
+	// (where = { endpoints = { min = 15000, max = 30000 } }), applied
+	// with Where.
+	Ranges map[string]dataset.Range
+	Spec   report.FigureSpec
 	// Means holds the merge of replicate rows (mean_over) of the study
 	// and of each overlay, in that order; nil entries merge nothing.
 	Means []*report.MeanSpec
@@ -201,6 +205,7 @@ type Table struct {
 	Name   string
 	Study  *Study
 	Where  map[string][]dataset.Value
+	Ranges map[string]dataset.Range // as Figure.Ranges
 	Spec   report.TableSpec
 	Expect []report.Expectation
 	Range  hcl.Range

@@ -32,21 +32,10 @@ variable "profile" {
 locals {
   paper = var.profile == "paper"
 
-  # Fig. 1: networks up to 5,000 endpoints (the figure's x range); quick: 1,000.
+  # Fig. 1: networks up to 5,000 endpoints (the figure's x range); quick:
+  # 1,000. The topologies of Fig. 1 keep the instances within it by their
+  # families' sizing formulas (keep = endpoints <= local.fig1_max).
   fig1_max = local.paper ? 5000 : 1000
-  t3d_k    = [for k in range(3, 40) : k if pow(k, 3) <= local.fig1_max]
-  t5d_k    = [for k in range(3, 10) : k if pow(k, 5) <= local.fig1_max]
-  hc_n     = [for n in range(4, 20) : n if pow(2, n) <= local.fig1_max]
-  ft_p     = [for p in range(3, 40) : p if pow(p, 3) <= local.fig1_max]
-  df_p     = [for p in range(2, 20) : p if p * 2 * p * (2 * p * p + 1) <= local.fig1_max]
-  # FBF-3: k routers per dimension, 3 dimensions, p = k endpoints per router.
-  fbf_k = [for k in range(2, 20) : k if pow(k, 4) <= local.fig1_max]
-  # Slim Fly: prime powers q = 4w + d, d in {-1, 0, 1}; balanced p = ceil(k'/2).
-  sf_q = [for q in [3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19] : q if 2 * q * q * ceil((3 * q + 1) / 4) <= local.fig1_max]
-  # DLN (random shortcuts on a ring): Koibuchi's DLN-2-y of degree 2 + y; SC14
-  # gives its concentration only as an unreadable formula: we use p = 4 and
-  # degree 8 (radix 12) for the curve of Fig. 1.
-  dln_n = [for n in [64, 128, 256, 512, 1024, 2048] : n if 4 * n <= local.fig1_max]
 
   # Fig. 5: network radix up to about 100.
   sf5_q  = local.paper ? [3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 32, 37, 41, 43, 47, 49, 53, 59, 61, 64] : [3, 4, 5, 7, 8, 9, 64]
@@ -114,54 +103,65 @@ topology "t3d" {
   family = "torus"
   label  = "T3D"
   n      = 3
-  k      = local.t3d_k
+  k      = range(3, 40)
+  keep   = endpoints <= local.fig1_max
 }
 
 topology "t5d" {
   family = "torus"
   label  = "T5D"
   n      = 5
-  k      = local.t5d_k
+  k      = range(3, 10)
+  keep   = endpoints <= local.fig1_max
 }
 
 topology "hc" {
   family = "hypercube"
   label  = "HC"
-  n      = local.hc_n
+  n      = range(4, 20)
+  keep   = endpoints <= local.fig1_max
 }
 
 topology "ft3" {
   family = "fattree"
   label  = "FT-3"
   levels = 3
-  p      = local.ft_p
+  p      = range(3, 40)
+  keep   = endpoints <= local.fig1_max
 }
 
 topology "fbf3" {
   family = "flattened_butterfly"
   label  = "FBF-3"
   n      = 3
-  k      = local.fbf_k
+  k      = range(2, 20) # k routers per dimension, p = k endpoints per router
+  keep   = endpoints <= local.fig1_max
 }
 
 topology "df" {
   family = "dragonfly"
   label  = "DF"
-  p      = local.df_p
+  p      = range(2, 20)
+  keep   = endpoints <= local.fig1_max
 }
 
+# DLN (random shortcuts on a ring): Koibuchi's DLN-2-y of degree 2 + y; SC14
+# gives its concentration only as an unreadable formula: we use p = 4 and
+# degree 8 (radix 12) for the curve of Fig. 1.
 topology "dln" {
   family  = "ring_random"
   label   = "DLN"
-  routers = local.dln_n
+  routers = [64, 128, 256, 512, 1024, 2048]
   degree  = 8
   p       = 4
+  keep    = endpoints <= local.fig1_max
 }
 
 topology "sf" {
   family = "slimfly"
   label  = "SF"
-  q      = local.sf_q
+  q      = [3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19] # prime powers; balanced p = ceil(k'/2)
+  keep   = endpoints <= local.fig1_max
 }
 
 study "fig1" {

@@ -480,9 +480,18 @@ func contains(list []string, s string) bool {
 // checkRefs reports references to undeclared variables, locals, topologies,
 // studies or cost models before evaluation, listing the declared names.
 func (d *decoder) checkRefs(expr hcl.Expression) bool {
+	return d.checkRefsWith(expr, nil)
+}
+
+// checkRefsWith is checkRefs where the root names in extra are variables
+// too (a topology's keep: the family's parameters and sizing figures).
+func (d *decoder) checkRefsWith(expr hcl.Expression, extra map[string]bool) bool {
 	ok := true
 	for _, tr := range expr.Variables() {
 		root := tr.RootName()
+		if extra[root] {
+			continue
+		}
 		var declared map[string]bool
 		var what string
 		switch root {

@@ -18,7 +18,7 @@ import (
 func (d *decoder) decodeTopology(b *hclsyntax.Block) *Topology {
 	t := &Topology{Name: b.Labels[0], Label: b.Labels[0], Range: b.LabelRanges[0], paramRange: map[string]hcl.Range{}}
 	for _, nb := range b.Body.Blocks {
-		d.errorf(nb.TypeRange, "Unsupported block", "A topology block holds only attributes: family, label, description and the family's parameters.")
+		d.errorf(nb.TypeRange, "Unsupported block", "A topology block holds only attributes: family, label, description, keep and the family's parameters.")
 	}
 	fa, ok := b.Body.Attributes["family"]
 	if !ok {
@@ -49,10 +49,15 @@ func (d *decoder) decodeTopology(b *hclsyntax.Block) *Topology {
 		case "description":
 			t.Description, _ = d.stringAttr(a, nil)
 			continue
+		case "keep":
+			if t.keep = d.decodeKeep(a, fam); t.keep == nil {
+				bad = true
+			}
+			continue
 		}
 		p := fam.Param(a.Name)
 		if p == nil {
-			d.errorf(a.NameRange, "Unknown parameter", "Family %q has no parameter %q; its parameters: %s (plus label and description).%s", fam.Name, a.Name, strings.Join(fam.ParamNames(), ", "), didYouMean(a.Name, append(fam.ParamNames(), "label", "description")))
+			d.errorf(a.NameRange, "Unknown parameter", "Family %q has no parameter %q; its parameters: %s (plus label, description and keep).%s", fam.Name, a.Name, strings.Join(fam.ParamNames(), ", "), didYouMean(a.Name, append(fam.ParamNames(), "label", "description", "keep")))
 			bad = true
 			continue
 		}

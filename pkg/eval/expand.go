@@ -145,7 +145,13 @@ func expand(t *Topology) hcl.Diagnostics {
 					Subject:  &rng,
 				})
 			}
-		} else {
+		} else if keep, d := t.keep.admits(t, params, point); d != nil {
+			// One error for the condition: the first instance it fails on.
+			if !reported["keep"] {
+				reported["keep"] = true
+				diags = append(diags, d)
+			}
+		} else if keep {
 			t.Instances = append(t.Instances, &Instance{Topology: t, Index: i, Params: params, Point: point})
 		}
 		for a := len(idx) - 1; a >= 0; a-- {
@@ -155,6 +161,11 @@ func expand(t *Topology) hcl.Diagnostics {
 			}
 			idx[a] = 0
 		}
+	}
+	if t.keep != nil && len(t.Instances) == 0 && !diags.HasErrors() {
+		rng := t.keep.rng
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "No instance kept",
+			Detail: fmt.Sprintf("Topology %q: keep holds for none of its %d instances.", t.Name, n), Subject: &rng})
 	}
 	return diags
 }

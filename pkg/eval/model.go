@@ -58,6 +58,7 @@ type Topology struct {
 
 	fixed      families.Values      // parameters that are not sweep axes
 	paramRange map[string]hcl.Range // source range of each parameter attribute
+	keep       *keepFilter          // the keep condition, nil for none
 }
 
 // Axis is one list-valued parameter.

@@ -91,7 +91,7 @@ study "cost" {
   title      = "Cost and power per endpoint (SC14 cost model)"
   topologies = [topology.sf, topology.df, topology.ft3, topology.dpn, topology.pn, topology.hx, topology.mlfm, topology.oft]
   cost_model = cost_model.sc14
-  metrics    = ["endpoints", "routers", "radix", "cost_per_endpoint", "power_per_endpoint"]
+  metrics    = ["endpoints", "routers", "radix", "cost_per_endpoint", "power_per_endpoint", "cost_method"]
 }
 
 table "cheapest_20k" {
@@ -99,7 +99,7 @@ table "cheapest_20k" {
   title   = "About 20,000 endpoints (15,000-30,000), radix at most 64, cheapest first"
   where   = { endpoints = local.small }
   sort_by = ["cost_per_endpoint"]
-  columns = ["label", "endpoints", "routers", "radix", "cost_per_endpoint", "power_per_endpoint"]
+  columns = ["label", "endpoints", "routers", "radix", "cost_per_endpoint", "power_per_endpoint", "cost_method"]
   formats = { cost_per_endpoint = "%.0f", power_per_endpoint = "%.1f" }
 }
 
@@ -108,7 +108,7 @@ table "cheapest_100k" {
   title   = "About 100,000 endpoints (75,000-130,000), radix at most 64, cheapest first"
   where   = { endpoints = local.large }
   sort_by = ["cost_per_endpoint"]
-  columns = ["label", "endpoints", "routers", "radix", "cost_per_endpoint", "power_per_endpoint"]
+  columns = ["label", "endpoints", "routers", "radix", "cost_per_endpoint", "power_per_endpoint", "cost_method"]
   formats = { cost_per_endpoint = "%.0f", power_per_endpoint = "%.1f" }
 }
 

@@ -40,7 +40,7 @@ func TestExampleCheapest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Join(rows[0], " ") != "label endpoints routers radix cost_per_endpoint power_per_endpoint" || len(rows) < 2 {
+		if strings.Join(rows[0], " ") != "label endpoints routers radix cost_per_endpoint power_per_endpoint cost_method" || len(rows) < 2 {
 			t.Fatalf("%s: %q", c.table, rows)
 		}
 		if rows[1][0] != c.first {
@@ -57,6 +57,15 @@ func TestExampleCheapest(t *testing.T) {
 			if e < c.min || e > c.max || k > 64 {
 				t.Errorf("%s: %s with %d endpoints and radix %d", c.table, r[0], e, k)
 			}
+			// SC14's model prices Dragonflies and fat trees from formulas
+			// and lays the others out.
+			want := "layout"
+			if r[0] == "Dragonfly" || strings.HasPrefix(r[0], "Fat tree") {
+				want = "formula"
+			}
+			if r[6] != want {
+				t.Errorf("%s: %s priced by %s, want %s", c.table, r[0], r[6], want)
+			}
 		}
 		var labels []string
 		for l := range seen {
@@ -66,5 +75,12 @@ func TestExampleCheapest(t *testing.T) {
 		if got := strings.Join(labels, ", "); got != c.families {
 			t.Errorf("%s: families %s, want %s", c.table, got, c.families)
 		}
+	}
+	report, err := os.ReadFile(filepath.Join(results, "cheapest", "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row := "| cost  | sc14       | demi\\_pn, hyperx, mlfm, oft, pn, slimfly | dragonfly, fattree   |"; !strings.Contains(string(report), row) {
+		t.Errorf("report.md lacks the pricing row %s:\n%s", row, report)
 	}
 }

@@ -392,7 +392,12 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 				}
 				for _, col := range s.Columns {
 					if d, ok := derived[col.Name]; ok && col.Metric {
-						vals[col.Name] = derivedValue(d, vals)
+						switch {
+						case d.text != nil && s.CostModel != nil:
+							vals[col.Name] = dataset.StringValue(d.text(s.CostModel, topo.Family.Name))
+						case d.text == nil:
+							vals[col.Name] = derivedValue(d, vals)
+						}
 					}
 				}
 				row := len(rowErrors) + 1

@@ -98,6 +98,9 @@ type derivedMetric struct {
 	// f computes the value from the inputs' values (in inputs order);
 	// ok = false leaves it null (a zero denominator).
 	f func(in []float64) (v float64, ok bool)
+	// text, if set instead of f, gives a string value from the study's
+	// cost model and the row's family (a null when there is no model).
+	text func(m *CostModel, family string) string
 }
 
 // derivedMetrics returns the derived metrics by name.
@@ -112,16 +115,27 @@ func derivedMetrics() map[string]derivedMetric {
 		}
 	}
 	return map[string]derivedMetric{
-		"ports_per_endpoint": {[]string{"routers", "radix", "endpoints"},
-			perEndpoint(func(in []float64) float64 { return in[0] * in[1] })},
-		"links_per_endpoint": {[]string{"links", "endpoints"},
-			perEndpoint(func(in []float64) float64 { return in[0] + in[1] })},
-		"avg_distance_all_pairs": {[]string{"avg_distance", "routers"}, func(in []float64) (float64, bool) {
+		"ports_per_endpoint": {inputs: []string{"routers", "radix", "endpoints"},
+			f: perEndpoint(func(in []float64) float64 { return in[0] * in[1] })},
+		"links_per_endpoint": {inputs: []string{"links", "endpoints"},
+			f: perEndpoint(func(in []float64) float64 { return in[0] + in[1] })},
+		"avg_distance_all_pairs": {inputs: []string{"avg_distance", "routers"}, f: func(in []float64) (float64, bool) {
 			return in[0] * (in[1] - 1) / in[1], in[1] > 0
 		}},
-		"bisection_per_endpoint": {[]string{"bisection_links", "endpoints"},
-			perEndpoint(func(in []float64) float64 { return 2 * in[0] })},
+		"bisection_per_endpoint": {inputs: []string{"bisection_links", "endpoints"},
+			f: perEndpoint(func(in []float64) float64 { return 2 * in[0] })},
+		"cost_method": {inputs: []string{"cost_total"}, text: costMethod},
 	}
+}
+
+// costMethod says how the cost cell of family prices it under m: "layout"
+// (built and laid out, every cable measured) or "formula" (the family's
+// sizing formulas; cost.NeedsTopology).
+func costMethod(m *CostModel, family string) string {
+	if cost.NeedsTopology(m.Model, family) {
+		return "layout"
+	}
+	return "formula"
 }
 
 // derivedValue computes derived metric d from the row's values vals: null
@@ -247,6 +261,7 @@ func Metrics() []*Metric {
 		{"bisection_per_endpoint", GroupBisection, dataset.Float, "links/endpoint", "bisection_links / (endpoints / 2): the bandwidth across the bisection per endpoint of one half, in units of the link bandwidth b (Kathareios et al., SC15, Fig. 4: about 0.89 for the OFT; 1 for a full-bisection fat tree); derived from bisection_links and endpoints"},
 		{"cost_total", GroupCost, dataset.Float, "$", "network cost under the study's cost_model: routers plus priced cables (package cost: SC14 section VI-B, projective networks section 5.3)"},
 		{"cost_per_endpoint", GroupCost, dataset.Float, "$/endpoint", "cost_total divided by endpoints"},
+		{"cost_method", GroupCost, dataset.String, "", "how the cost metrics were computed: \"layout\" (the topology built and laid out rack by rack, every cable measured) or \"formula\" (the family's sizing formulas: fat trees and Long Hop, hypercubes and Dragonflies on sc14 racks, folded tori; package cost, NeedsTopology)"},
 		{"cost_routers", GroupCost, dataset.Float, "$", "routers x (router_cost_per_port x priced radix + router_cost_fixed)"},
 		{"cost_cables", GroupCost, dataset.Float, "$", "all priced cables: link_bandwidth x (intercept + slope x length) each, electric or optical"},
 		{"power_total", GroupCost, dataset.Float, "W", "router power: routers x priced radix x power_per_port (SC14 section VI-C: 4 lanes x 0.7 W)"},

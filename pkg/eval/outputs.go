@@ -166,7 +166,7 @@ func (r *run) writeOutputs(e *Experiment, prev []string) (int, error) {
 	}
 	for _, s := range e.Studies {
 		rel := s.Name + ".parquet"
-		se := report.StudyEntry{Name: s.Name, Path: rel, Rows: s.Rows(), Columns: columnNames(s)}
+		se := report.StudyEntry{Name: s.Name, Path: rel, Rows: s.Rows(), Columns: columnNames(s), Pricing: studyPricing(s)}
 		ent := entry(g.Datasets[s], "study "+s.Name, rel)
 		if ent == nil {
 			if _, err := os.Stat(filepath.Join(dir, rel)); err == nil {
@@ -268,4 +268,26 @@ func (r *run) writeOutputs(e *Experiment, prev []string) (int, error) {
 	}
 	r.outputs[e] = outs
 	return written, errors.Join(errs...)
+}
+
+// studyPricing says how study s prices its topologies, if it has cost
+// metrics: the families laid out and those priced from formulas.
+func studyPricing(s *Study) *report.Pricing {
+	if s.CostModel == nil || !slices.Contains(studyGroups(s), GroupCost) {
+		return nil
+	}
+	p := &report.Pricing{CostModel: s.CostModel.Name}
+	for _, t := range s.Topologies {
+		name := t.Family.Name
+		dst := &p.Formula
+		if costMethod(s.CostModel, name) == "layout" {
+			dst = &p.Layout
+		}
+		if !slices.Contains(*dst, name) {
+			*dst = append(*dst, name)
+		}
+	}
+	slices.Sort(p.Layout)
+	slices.Sort(p.Formula)
+	return p
 }

@@ -33,6 +33,16 @@ type StudyEntry struct {
 	Path    string // e.g. "fig1.parquet"
 	Rows    int
 	Columns []string
+	// Pricing, for a study with cost metrics: its cost model and the
+	// families it prices from a layout (built, every cable measured) and
+	// from sizing formulas.
+	Pricing *Pricing
+}
+
+// Pricing says how a study's cost metrics were computed, by family.
+type Pricing struct {
+	CostModel       string
+	Layout, Formula []string // family names, sorted
 }
 
 // FigureEntry describes one rendered figure.
@@ -194,6 +204,16 @@ func RenderIndex(ix Index) []byte {
 			body[i] = []string{mdText(s.Name), file, strconv.Itoa(s.Rows), strings.Join(cols, ", ")}
 		}
 		writeMarkdownTable(&b, head, body, []bool{false, false, true, false})
+	}
+	var priced [][]string
+	for _, s := range ix.Studies {
+		if p := s.Pricing; p != nil {
+			priced = append(priced, []string{mdText(s.Name), mdText(p.CostModel), mdText(strings.Join(p.Layout, ", ")), mdText(strings.Join(p.Formula, ", "))})
+		}
+	}
+	if len(priced) > 0 {
+		b.WriteString("\n## Pricing\n\nHow each study's cost metrics were computed (column `cost_method`): from a layout (the topology built and placed in racks, every cable measured) or from the family's sizing formulas.\n\n")
+		writeMarkdownTable(&b, []string{"study", "cost model", "laid out", "from sizing formulas"}, priced, []bool{false, false, false, false})
 	}
 	return b.Bytes()
 }

@@ -12,6 +12,7 @@ package eval
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -59,6 +60,19 @@ type Topology struct {
 	fixed      families.Values      // parameters that are not sweep axes
 	paramRange map[string]hcl.Range // source range of each parameter attribute
 	keep       *keepFilter          // the keep condition, nil for none
+}
+
+// givenParams returns the names of the parameters the topology block sets
+// (fixed or swept), in the family's parameter order.
+func (t *Topology) givenParams() []string {
+	var out []string
+	for _, name := range t.Family.ParamNames() {
+		_, fixed := t.fixed[name]
+		if fixed || slices.ContainsFunc(t.Axes, func(a Axis) bool { return a.Param == name }) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // Axis is one list-valued parameter.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -223,7 +224,7 @@ func staleness(c *Cell, prev *manifestEntry, failed *manifestFailure, corrupt bo
 	if prev.Kind == c.Kind && prev.Version != c.Version {
 		reasons = append(reasons, fmt.Sprintf("code version of %s changed %d → %d", c.Kind, prev.Version, c.Version))
 	}
-	if d := diffJSON(prev.Params, c.Params); len(d) > 0 {
+	if d := paramsDiff(c, prev.Params); len(d) > 0 {
 		if len(d) > 3 {
 			d = append(d[:3], fmt.Sprintf("and %d more", len(d)-3))
 		}
@@ -251,6 +252,161 @@ func staleness(c *Cell, prev *manifestEntry, failed *manifestFailure, corrupt bo
 		reasons = append(reasons, "key scheme changed")
 	}
 	return Stale, strings.Join(reasons, "; ")
+}
+
+// paramsDiff lists how cell c's parameters differ from prev, for a stale
+// reason: the parameters the file sets (of a topology instance) before the
+// ones the family derives from them, and a dataset's rows as the rows
+// added and removed ("rows added: sf q=31") rather than by position.
+func paramsDiff(c *Cell, prev json.RawMessage) []string {
+	if c.Kind == KindDataset && c.study != nil {
+		given := map[string][]string{}
+		for _, t := range c.study.Topologies {
+			given[t.Name] = t.givenParams()
+		}
+		if d, ok := rowsDiff(prev, c.Params, given); ok {
+			// The other parameters (columns, title, ...) leaf by leaf.
+			return append(d, diffJSON(withoutRows(prev), withoutRows(c.Params))...)
+		}
+	}
+	d := diffJSON(prev, c.Params)
+	if c.inst == nil {
+		return d
+	}
+	names := c.inst.Topology.givenParams()
+	given := func(line string) bool {
+		name, _, _ := strings.Cut(line, ":")
+		return slices.Contains(names, name)
+	}
+	slices.SortStableFunc(d, func(a, b string) int {
+		ga, gb := given(a), given(b)
+		switch {
+		case ga && !gb:
+			return -1
+		case gb && !ga:
+			return 1
+		}
+		return 0
+	})
+	return d
+}
+
+// rowsDiff describes a change of a dataset cell's rows by the rows added
+// and removed, named by topology and parameters (and sim point); ok is
+// false when the rows are the same or the parameters cannot be read (the
+// caller then diffs the parameters leaf by leaf).
+func rowsDiff(a, b json.RawMessage, given map[string][]string) ([]string, bool) {
+	type doc struct {
+		Rows []map[string]any `json:"rows"`
+	}
+	var da, db doc
+	var ka, kb map[string]json.RawMessage
+	if json.Unmarshal(a, &da) != nil || json.Unmarshal(b, &db) != nil || json.Unmarshal(a, &ka) != nil || json.Unmarshal(b, &kb) != nil {
+		return nil, false
+	}
+	if _, ok := ka["rows"]; !ok {
+		return nil, false
+	}
+	if _, ok := kb["rows"]; !ok {
+		return nil, false
+	}
+	name := func(r map[string]any) (id, label string) {
+		key := map[string]any{"topology": r["topology"], "params": r["params"], "sim": r["sim"]}
+		j, _ := json.Marshal(key)
+		topo := fmt.Sprint(r["topology"])
+		label = topo
+		if ps, ok := r["params"].(map[string]any); ok {
+			names, ok := given[topo]
+			if !ok {
+				names = sortedKeys(ps)
+			}
+			for _, k := range names {
+				if v, ok := ps[k]; ok {
+					label += fmt.Sprintf(" %s=%s", k, jsonText(v))
+				}
+			}
+		}
+		if sp, ok := r["sim"].(map[string]any); ok {
+			for _, k := range []string{"routing", "traffic", "load"} {
+				if v, ok := sp[k]; ok {
+					label += fmt.Sprintf(" %s=%s", k, jsonText(v))
+				}
+			}
+		}
+		return string(j), label
+	}
+	count := func(rows []map[string]any) (map[string]int, map[string]string, []string) {
+		n, labels := map[string]int{}, map[string]string{}
+		var order []string
+		for _, r := range rows {
+			id, l := name(r)
+			if n[id] == 0 {
+				order = append(order, id)
+			}
+			n[id]++
+			labels[id] = l
+		}
+		return n, labels, order
+	}
+	na, la, oa := count(da.Rows)
+	nb, lb, ob := count(db.Rows)
+	list := func(what string, ids []string, labels map[string]string) string {
+		if len(ids) > 3 {
+			return fmt.Sprintf("rows %s: %s and %d more", what, strings.Join(mapLabels(ids[:3], labels), ", "), len(ids)-3)
+		}
+		return fmt.Sprintf("rows %s: %s", what, strings.Join(mapLabels(ids, labels), ", "))
+	}
+	var added, removed []string
+	for _, id := range ob {
+		if nb[id] > na[id] {
+			added = append(added, id)
+		}
+	}
+	for _, id := range oa {
+		if na[id] > nb[id] {
+			removed = append(removed, id)
+		}
+	}
+	var out []string
+	if len(added) > 0 {
+		out = append(out, list("added", added, lb))
+	}
+	if len(removed) > 0 {
+		out = append(out, list("removed", removed, la))
+	}
+	if len(out) == 0 {
+		return nil, false
+	}
+	return out, true
+}
+
+// withoutRows returns the parameters of a dataset cell without its rows.
+func withoutRows(p json.RawMessage) json.RawMessage {
+	var m map[string]any
+	if json.Unmarshal(p, &m) != nil {
+		return p
+	}
+	delete(m, "rows")
+	b, _ := json.Marshal(m)
+	return b
+}
+
+// mapLabels returns the labels of ids.
+func mapLabels(ids []string, labels map[string]string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = labels[id]
+	}
+	return out
+}
+
+// jsonText formats a decoded JSON scalar for a row label: strings bare.
+func jsonText(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // diffJSON lists the leaf values that differ between two JSON documents, as

@@ -100,6 +100,14 @@ const (
 	DefaultDFMultiplier = 2
 )
 
+// dfNeeds says which topologies the Dragonfly routings run on, for errors.
+const dfNeeds = "dragonfly routing (min-df, val-df, ugal-l-df) needs a Dragonfly: groups of routers " +
+	"that are complete graphs, every pair of groups joined by a global channel (family dragonfly)"
+
+// dfElsewhere suggests routings for the networks the Dragonfly routings do
+// not run on.
+const dfElsewhere = "min, val and ugal-l run on any network"
+
 // NewDragonfly returns Dragonfly routing in the given mode on net (UGAL
 // candidates: <= 0 means 1), with the default UGAL-L threshold and
 // multiplier. It fails unless the topology has groups that are complete
@@ -116,7 +124,7 @@ func NewDragonflyUGAL(net *Network, mode DragonflyMode, candidates, threshold, m
 	}
 	top := net.top
 	if top.Group == nil {
-		return nil, fmt.Errorf("netsim: dragonfly routing needs router groups (family dragonfly)")
+		return nil, fmt.Errorf("netsim: %s; this topology is not one: its routers have no groups (%s)", dfNeeds, dfElsewhere)
 	}
 	if mode > DFUGALLocal {
 		return nil, fmt.Errorf("netsim: unknown dragonfly routing mode %d", mode)
@@ -131,7 +139,7 @@ func NewDragonflyUGAL(net *Network, mode DragonflyMode, candidates, threshold, m
 	members := map[int32][]int32{}
 	for r, g := range top.Group {
 		if g < 0 {
-			return nil, fmt.Errorf("netsim: dragonfly routing: router %d has negative group %d", r, g)
+			return nil, fmt.Errorf("netsim: %s; this topology is not one: router %d has the negative group %d (%s)", dfNeeds, r, g, dfElsewhere)
 		}
 		d.G = max(d.G, g+1)
 		members[g] = append(members[g], int32(r))
@@ -143,7 +151,7 @@ func NewDragonflyUGAL(net *Network, mode DragonflyMode, candidates, threshold, m
 		for _, a := range ms {
 			for _, b := range ms {
 				if a != b && net.Dist(a, b) != 1 {
-					return nil, fmt.Errorf("netsim: dragonfly routing: group %d is not a complete graph (routers %d and %d not linked)", g, a, b)
+					return nil, fmt.Errorf("netsim: %s; this topology is not one: its group %d is not a complete graph (routers %d and %d not linked) (%s)", dfNeeds, g, a, b, dfElsewhere)
 				}
 			}
 		}
@@ -176,7 +184,7 @@ func NewDragonflyUGAL(net *Network, mode DragonflyMode, candidates, threshold, m
 	for a := 0; a < G; a++ {
 		for b := 0; b < G; b++ {
 			if a != b && len(members[int32(a)]) > 0 && len(members[int32(b)]) > 0 && d.goff[a*G+b] == d.goff[a*G+b+1] {
-				return nil, fmt.Errorf("netsim: dragonfly routing: no global channel from group %d to group %d", a, b)
+				return nil, fmt.Errorf("netsim: %s; this topology is not one: no global channel from group %d to group %d (%s)", dfNeeds, a, b, dfElsewhere)
 			}
 		}
 	}

@@ -79,6 +79,15 @@ const (
 	DORNoDateline                  // one class: deadlocks on rings of length >= 4
 )
 
+// dorNeeds says which topologies dimension-order routing (dor,
+// dor-crossing and the escape paths of duato-dor) runs on, for errors.
+const dorNeeds = "dor needs routers on a grid whose links join neighbours along one dimension: " +
+	"a torus, mesh or hypercube (families torus, mesh, hypercube; hyperx and flattened_butterfly " +
+	"with at most 3 routers per dimension)"
+
+// dorElsewhere suggests routings for the networks DOR does not run on.
+const dorElsewhere = "updown and duato-updown run on any network"
+
 // NewDOR returns dimension-order routing on net, with the VC classes of
 // DORPartition on ring dimensions when dateline is true (DORNoDateline
 // otherwise). It fails when the topology has no coordinates or a link does
@@ -98,7 +107,7 @@ func NewDORScheme(net *Network, scheme DORScheme) (*DOR, error) {
 	top := net.top
 	n := top.CoordDim
 	if top.Coords == nil || n < 1 || len(top.Coords) != n*net.r {
-		return nil, fmt.Errorf("netsim: dor needs router coordinates (torus, mesh, hypercube)")
+		return nil, fmt.Errorf("netsim: %s; this topology is not one: its routers have no coordinates (%s)", dorNeeds, dorElsewhere)
 	}
 	if err := net.Routes(); err != nil {
 		return nil, err
@@ -109,7 +118,7 @@ func NewDORScheme(net *Network, scheme DORScheme) (*DOR, error) {
 		for i := 0; i < n; i++ {
 			c := top.Coords[r*n+i]
 			if c < 0 {
-				return nil, fmt.Errorf("netsim: dor: router %d has negative coordinate %d", r, c)
+				return nil, fmt.Errorf("netsim: %s; this topology is not one: router %d has the negative coordinate %d (%s)", dorNeeds, r, c, dorElsewhere)
 			}
 			d.k[i] = max(d.k[i], c+1)
 		}
@@ -131,7 +140,11 @@ func NewDORScheme(net *Network, scheme DORScheme) (*DOR, error) {
 				}
 			}
 			if dim < 0 {
-				return nil, fmt.Errorf("netsim: dor: link %d-%d does not join routers that differ in one coordinate", r, u)
+				differ := "more than one coordinate"
+				if dim == -1 {
+					differ = "no coordinate"
+				}
+				return nil, fmt.Errorf("netsim: %s; this topology is not one: link %d-%d joins routers that differ in %s, not in exactly one (%s)", dorNeeds, r, u, differ, dorElsewhere)
 			}
 			k := d.k[dim]
 			a, b := d.coord[int(r)*n+dim], d.coord[int(u)*n+dim]
@@ -156,7 +169,7 @@ func NewDORScheme(net *Network, scheme DORScheme) (*DOR, error) {
 				d.minus[x] = port
 				d.wrap[dim] = true
 			default:
-				return nil, fmt.Errorf("netsim: dor: link %d-%d joins digits %d and %d of dimension %d (length %d)", r, u, a, b, dim, k)
+				return nil, fmt.Errorf("netsim: %s; this topology is not one: link %d-%d joins coordinates %d and %d of dimension %d (length %d), which are not neighbours on a line or ring (%s)", dorNeeds, r, u, a, b, dim, k, dorElsewhere)
 			}
 		}
 	}

@@ -89,7 +89,7 @@ type DuatoDOR struct {
 func NewDuatoDOR(net *Network) (*DuatoDOR, error) {
 	d, err := NewDORScheme(net, DORCrossing)
 	if err != nil {
-		return nil, fmt.Errorf("%w (duato-dor escapes by dimension order)", err)
+		return nil, fmt.Errorf("%w; duato-dor escapes by dimension order, so it needs the same", err)
 	}
 	return &DuatoDOR{dor: d, esc: int32(d.Classes()), max: maxDegree(net) + 1}, nil
 }

@@ -35,11 +35,18 @@ type ANCA struct {
 	level []int32
 }
 
+// ancaNeeds says which topologies ANCA runs on, for errors.
+const ancaNeeds = "anca needs a fat tree: leaf routers with the endpoints at level 0, switches above them " +
+	"and links between adjacent levels only (families fattree, fattree_sc14)"
+
+// ancaElsewhere suggests routings for the networks ANCA does not run on.
+const ancaElsewhere = "updown and min run on any network"
+
 // NewANCA returns adaptive NCA routing on a fat tree.
 func NewANCA(net *Network) (*ANCA, error) {
 	top := net.top
 	if top.Role == nil || top.Coords == nil || top.CoordDim < 1 || len(top.Coords) != top.CoordDim*net.r {
-		return nil, fmt.Errorf("netsim: anca needs a fat tree (router roles and level coordinates: families fattree, fattree_sc14)")
+		return nil, fmt.Errorf("netsim: %s; this topology is not one: its routers have no roles and levels (%s)", ancaNeeds, ancaElsewhere)
 	}
 	if err := net.Routes(); err != nil {
 		return nil, err
@@ -48,16 +55,16 @@ func NewANCA(net *Network) (*ANCA, error) {
 	for r := 0; r < net.r; r++ {
 		a.level[r] = top.Coords[r*top.CoordDim]
 		if (a.level[r] == 0) != (top.Role[r] == families.RoleLeaf) {
-			return nil, fmt.Errorf("netsim: anca: router %d has level %d and role %s: not a fat tree", r, a.level[r], top.Role[r])
+			return nil, fmt.Errorf("netsim: %s; this topology is not one: router %d has level %d and role %s (%s)", ancaNeeds, r, a.level[r], top.Role[r], ancaElsewhere)
 		}
 		if a.level[r] != 0 && top.Conc[r] > 0 {
-			return nil, fmt.Errorf("netsim: anca: router %d above the leaves has endpoints", r)
+			return nil, fmt.Errorf("netsim: %s; this topology is not one: router %d above the leaves has endpoints (%s)", ancaNeeds, r, ancaElsewhere)
 		}
 	}
 	for r := int32(0); r < int32(net.r); r++ {
 		for port := int32(0); port < int32(net.Degree(r)); port++ {
 			if d := a.level[net.Neighbor(r, port)] - a.level[r]; d != 1 && d != -1 {
-				return nil, fmt.Errorf("netsim: anca: link %d-%d joins levels %d and %d", r, net.Neighbor(r, port), a.level[r], a.level[net.Neighbor(r, port)])
+				return nil, fmt.Errorf("netsim: %s; this topology is not one: link %d-%d joins levels %d and %d (%s)", ancaNeeds, r, net.Neighbor(r, port), a.level[r], a.level[net.Neighbor(r, port)], ancaElsewhere)
 			}
 		}
 	}

@@ -211,7 +211,7 @@ func TestNewRoutingErrors(t *testing.T) {
 		want string
 	}{
 		{sf, "dor", "dor"},
-		{newNet(t, "dragonfly", families.Values{"p": int64(2)}), "dor", "dor: link"},
+		{newNet(t, "dragonfly", families.Values{"p": int64(2)}), "dor", "link 0-2 joins coordinates 0 and 2 of dimension 1"},
 		{torus, "anca", "fat tree"},
 		{sf, "ugal-l-df", "complete graph"},
 		{torus, "ugal-l-df", "groups"},

@@ -13,7 +13,9 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
@@ -51,6 +53,7 @@ type options struct {
 	results  string
 	json     bool
 	maxCells int
+	quiet    bool // run, report: print only failures, errors and the summary line
 
 	stdout, stderr io.Writer
 }
@@ -110,11 +113,35 @@ and stay cached), 130 interrupted (finished cells stay cached).`,
 	pf.StringVar(&o.results, "results", "results", "results directory (the cache is in DIR/.cache)")
 	pf.BoolVar(&o.json, "json", false, "print one JSON event per line on stdout")
 	pf.IntVar(&o.maxCells, "max-cells", eval.DefaultMaxCells, "refuse experiments that expand to more cells")
+	topology, sim := o.topologyCmd(), o.simCmd()
+	// topology and sim take FAMILY name=value... (and sim --set): check
+	// the names before the commands run, suggesting the closest valid name
+	// for a typo.
+	checkBefore(topology, checkFamilyArgs)
+	checkBefore(sim, checkFamilyArgs, checkSimSets)
 	root.AddCommand(
 		o.validateCmd(), o.planCmd(), o.runCmd(), o.reportCmd(),
-		o.fmtCmd(), o.lsCmd(), o.gcCmd(), o.familiesCmd(), o.topologyCmd(), o.simCmd(),
+		o.fmtCmd(), o.lsCmd(), o.gcCmd(), o.familiesCmd(), topology, sim, o.diffCmd(),
 	)
 	return root
+}
+
+// checkBefore makes cmd run checks on its arguments (after cobra's own
+// argument validation) and then any PreRunE it already had; a failing
+// check is a usage error (exit 1).
+func checkBefore(cmd *cobra.Command, checks ...func(*cobra.Command, []string) error) {
+	prev := cmd.PreRunE
+	cmd.PreRunE = func(c *cobra.Command, args []string) error {
+		for _, check := range checks {
+			if err := check(c, args); err != nil {
+				return &exitError{ExitInvalid, err}
+			}
+		}
+		if prev != nil {
+			return prev(c, args)
+		}
+		return nil
+	}
 }
 
 // load parses and decodes experiments, printing diagnostics; invalid
@@ -130,6 +157,7 @@ func (o *options) load(args []string) ([]*eval.Experiment, error) {
 	}
 	l := eval.NewLoader(eval.Options{Registry: families.Default(), Vars: vars, MaxCells: o.maxCells})
 	exps, diags := l.Load(args)
+	suggestVars(diags, l.Files())
 	if len(diags) > 0 {
 		o.printDiags(l.Files(), diags)
 	}
@@ -167,17 +195,44 @@ func (o *options) printDiags(files map[string]*hcl.File, diags hcl.Diagnostics) 
 }
 
 // observer returns the progress observer for the output mode and a function
-// to call when the run is over.
-func (o *options) observer() (eval.Observer, func()) {
+// to call when the run is over; outputs is the number of outputs the run
+// checks (see countOutputs), for the summary line. With --quiet only
+// failures, errors and the summary are printed, as plain lines (or JSON
+// events with --json), never a live status line.
+func (o *options) observer(outputs int) (eval.Observer, func()) {
 	if o.json {
+		if o.quiet {
+			return quietObserver{newJSONObserver(o.stdout)}, func() {}
+		}
 		return newJSONObserver(o.stdout), func() {}
+	}
+	if o.quiet {
+		return quietObserver{&plainObserver{w: o.stdout, sum: summarizer{outputs: outputs}}}, func() {}
 	}
 	if f, ok := o.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		w, _, _ := term.GetSize(int(f.Fd()))
 		t := newTermObserver(o.stderr, w, o.jobs)
+		t.sum.outputs = outputs
 		return t, t.Close
 	}
-	return &plainObserver{w: o.stdout}, func() {}
+	return &plainObserver{w: o.stdout, sum: summarizer{outputs: outputs}}, func() {}
+}
+
+// countOutputs returns the number of outputs a run of g checks and writes
+// when they changed: per experiment its datasets (one per study), figures,
+// tables, its scorecard (when a table has expectations) and its report.
+func countOutputs(g *eval.Graph) int {
+	n := 0
+	for _, e := range g.Experiments {
+		n += len(e.Studies) + len(e.Figures) + len(e.Tables) + 1 // report.md
+		for _, t := range e.Tables {
+			if len(t.Expect) > 0 {
+				n++ // scorecard.md and .json
+				break
+			}
+		}
+	}
+	return n
 }
 
 func (o *options) engine(obs eval.Observer) *eval.Engine {
@@ -293,7 +348,7 @@ func (o *options) printPlan(p *eval.Plan, all bool) {
 }
 
 func (o *options) runCmd() *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "run EXPERIMENT...",
 		Short: "Compute what changed and write datasets, figures, tables and reports",
 		Long: `run computes every cell that is not cached (see 'runexp plan'), in parallel
@@ -301,7 +356,8 @@ func (o *options) runCmd() *cobra.Command {
 results/<experiment>/: <study>.parquet, figures/*.pdf|png, tables/*.md|tex|csv,
 scorecard.md|json and report.md. Ctrl-C stops scheduling and waits for the
 running cells (Ctrl-C again abandons them); finished cells stay cached and the
-next run resumes.`,
+next run resumes. With -q only failed cells, errors and the summary line are
+printed.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return o.execute(cmd.Context(), args, func(g *eval.Graph, en *eval.Engine) *eval.Plan {
@@ -309,6 +365,14 @@ next run resumes.`,
 			})
 		},
 	}
+	o.quietFlag(cmd)
+	return cmd
+}
+
+// quietFlag adds -q/--quiet to a command that runs a plan (run, report).
+func (o *options) quietFlag(cmd *cobra.Command) {
+	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false,
+		"print only failed cells, errors and the one-line summary (no progress, no wrote lines); exit codes are unchanged")
 }
 
 // execute loads the experiments, plans with makePlan, runs the plan with
@@ -318,27 +382,33 @@ func (o *options) execute(ctx context.Context, args []string, makePlan func(*eva
 	if err != nil {
 		return err
 	}
-	obs, done := o.observer()
-	en := o.engine(obs)
 	g := eval.BuildGraph(exps)
+	obs, done := o.observer(countOutputs(g))
+	en := o.engine(obs)
 	en.Lease(g) // before planning: gc keeps what the plan finds cached
 	defer en.Close()
 	p := makePlan(g, en)
 	en.EmitPlan(p, false)
-	_, err = en.Run(ctx, p)
+	sum, err := en.Run(ctx, p)
 	done()
-	return runError(err)
+	return runError(err, sum)
 }
 
-// runError maps an engine error to an exit code.
-func runError(err error) error {
+// runError maps an engine error to an exit code. Failed cells are reported
+// in the summary line's terms: "F of N cells failed" with N the summary's
+// cell count (and the skipped cells, which depend on failed ones).
+func runError(err error, sum *eval.Summary) error {
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, context.Canceled):
 		return &exitError{code: ExitInterrupted}
-	case errors.Is(err, eval.ErrCellsFailed):
-		return &exitError{ExitFailed, err}
+	case errors.Is(err, eval.ErrCellsFailed) && sum != nil:
+		msg := fmt.Sprintf("%d of %d cells failed", sum.Failed, sum.Cells)
+		if sum.Skipped > 0 {
+			msg += fmt.Sprintf(", %d skipped", sum.Skipped)
+		}
+		return &exitError{ExitFailed, errors.New(msg)}
 	}
 	return &exitError{ExitFailed, err}
 }
@@ -361,6 +431,7 @@ topologies or metrics: a study without stored data is reported as missing.`,
 		},
 	}
 	cmd.Flags().BoolVar(&force, "force", false, "re-render every figure and table, cached or not")
+	o.quietFlag(cmd)
 	return cmd
 }
 
@@ -486,27 +557,186 @@ func (o *options) familiesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "families [FAMILY...]",
 		Short: "List topology families, their parameters and the metrics",
-		Long: `families prints the topology families of the registry with their
-parameters, defaults and documentation, and the metrics a study can compute.
---markdown prints the README's reference section.`,
+		Long: `families prints an index of the topology families of the registry (one line
+each: name and what it is) and the metrics a study can compute;
+with names, the documentation, parameters and defaults of those families
+only. --markdown prints the README's reference section.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			reg := families.Default()
 			for _, a := range args {
 				if _, ok := reg.Lookup(a); !ok {
-					return &exitError{ExitInvalid, fmt.Errorf("unknown family %q; families: %s", a, strings.Join(reg.Names(), ", "))}
+					return &exitError{ExitInvalid, unknownFamily(reg, a)}
 				}
 			}
 			switch {
 			case o.json:
-				return json.NewEncoder(o.stdout).Encode(eval.FamiliesDoc(reg, args))
+				return json.NewEncoder(o.stdout).Encode(familiesJSON(reg, args))
 			case markdown:
 				io.WriteString(o.stdout, eval.FamiliesMarkdown(reg))
 			default:
-				io.WriteString(o.stdout, eval.FamiliesText(reg, args))
+				io.WriteString(o.stdout, familiesText(reg, args))
 			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&markdown, "markdown", false, "print the Markdown reference used in the README")
 	return cmd
+}
+
+// unknownFamily is the error for a family name the registry lacks: with
+// the closest name if it looks like a typo, else with every name.
+func unknownFamily(reg *families.Registry, name string) error {
+	if s := suggest(name, reg.Names()); s != "" {
+		return fmt.Errorf("unknown family %q; did you mean %q? (runexp families lists them all)", name, s)
+	}
+	return fmt.Errorf("unknown family %q; families: %s", name, strings.Join(reg.Names(), ", "))
+}
+
+// checkFamilyArgs checks the FAMILY name=value... arguments of topology
+// and sim: an unknown family or parameter name is an error that suggests
+// the closest valid name. Values and malformed assignments are left to
+// the command (families.Family.ParseAssignments and Normalize).
+func checkFamilyArgs(_ *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	reg := families.Default()
+	f, ok := reg.Lookup(args[0])
+	if !ok {
+		return unknownFamily(reg, args[0])
+	}
+	for _, a := range args[1:] {
+		name, _, ok := strings.Cut(a, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || f.Param(name) != nil {
+			continue
+		}
+		msg := "unknown parameter; "
+		if s := suggest(name, f.ParamNames()); s != "" {
+			msg += fmt.Sprintf("did you mean %q? ", s)
+		}
+		return &families.ParamError{Family: f.Name, Param: name, Msg: msg + "valid parameters: " + strings.Join(f.ParamNames(), ", ")}
+	}
+	return nil
+}
+
+// checkSimSets checks the option names of sim's --set name=value flags: an
+// unknown one is an error that suggests the closest option (or lists them
+// all). Values are checked by the command.
+func checkSimSets(cmd *cobra.Command, _ []string) error {
+	sets, err := cmd.Flags().GetStringArray("set")
+	if err != nil {
+		return nil // no --set flag
+	}
+	options := eval.SimOptionNames()
+	for _, s := range sets {
+		name, _, ok := strings.Cut(s, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || slices.Contains(options, name) {
+			continue
+		}
+		if sug := suggest(name, options); sug != "" {
+			return fmt.Errorf("--set %s: unknown sim option %q; did you mean %q? (runexp families --markdown lists the options)", s, name, sug)
+		}
+		return fmt.Errorf("--set %s: unknown sim option %q; options: %s", s, name, strings.Join(options, ", "))
+	}
+	return nil
+}
+
+// familiesText is the plain-text output of `runexp families`: without names
+// an index (one line per family: its name and summary, marked when it is
+// sizing-only or partly built) followed by the metrics; with names the documentation and
+// parameters of those families, and a pointer to the metrics instead of
+// the metrics themselves.
+func familiesText(reg *families.Registry, names []string) string {
+	var b strings.Builder
+	if len(names) == 0 {
+		b.WriteString("families (runexp families NAME... for documentation and parameters)\n")
+		tw := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
+		for _, n := range reg.Names() {
+			f, _ := reg.Lookup(n)
+			summary := f.Summary
+			switch {
+			case f.SizingOnly():
+				summary += " [sizing-only]"
+			case f.PartlySizingOnly():
+				summary += " [partly built]"
+			}
+			fmt.Fprintf(tw, "    %s\t%s\n", f.Name, summary)
+		}
+		tw.Flush()
+		b.WriteString("\nmetrics (study metrics = [...])\n")
+		tw = tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
+		for _, m := range eval.Metrics() {
+			fmt.Fprintf(tw, "    %s\t%s\t[%s]\t%s\n", m.Name, m.Group, m.Unit, m.Doc)
+		}
+		tw.Flush()
+		return b.String()
+	}
+	doc := eval.FamiliesDoc(reg, names)["families"].([]eval.FamilyDoc)
+	for i, n := range names {
+		f, _ := reg.Lookup(n)
+		fmt.Fprintf(&b, "%s: %s\n", f.Name, f.Summary)
+		for _, line := range wrapText(f.Doc, 76) {
+			fmt.Fprintf(&b, "    %s\n", line)
+		}
+		tw := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
+		for j, p := range f.Params {
+			kind := p.Kind.String()
+			if p.Kind == families.Int {
+				for _, c := range p.Choices {
+					kind += fmt.Sprintf(" | %q", c)
+				}
+			}
+			def := "required"
+			if d := doc[i].Params[j].Default; d != "" {
+				def = "default " + d
+			}
+			fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\n", p.Name, kind, def, p.Doc)
+		}
+		tw.Flush()
+		b.WriteString("\n")
+	}
+	b.WriteString("metrics: runexp families (without names) lists them\n")
+	return b.String()
+}
+
+// wrapText splits each paragraph (line) of s into lines of at most width
+// bytes at spaces; a longer word gets a line of its own.
+func wrapText(s string, width int) []string {
+	var lines []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, w := range strings.Fields(para) {
+			if line != "" && len(line)+1+len(w) > width {
+				lines = append(lines, line)
+				line = ""
+			}
+			if line != "" {
+				line += " "
+			}
+			line += w
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// familyJSON is a family's documentation in `runexp families --json`:
+// eval's FamilyDoc plus the one-line summary.
+type familyJSON struct {
+	eval.FamilyDoc
+	Summary string `json:"summary"`
+}
+
+// familiesJSON is eval.FamiliesDoc with each family's summary added.
+func familiesJSON(reg *families.Registry, names []string) map[string]any {
+	doc := eval.FamiliesDoc(reg, names)
+	var fams []familyJSON
+	for _, fd := range doc["families"].([]eval.FamilyDoc) {
+		f, _ := reg.Lookup(fd.Name)
+		fams = append(fams, familyJSON{FamilyDoc: fd, Summary: f.Summary})
+	}
+	doc["families"] = fams
+	return doc
 }

@@ -143,7 +143,7 @@ func TestUserCommands(t *testing.T) {
 		t.Errorf("first run output:\n%s", stdout)
 	}
 	code, stdout, _ = runexp(t, context.Background(), "run", exp)
-	if code != ExitOK || !strings.Contains(stdout, "23 cells: 0 computed, 23 cached; 0 files written") {
+	if code != ExitOK || !strings.Contains(stdout, "23 cells: 0 computed, 23 cached; all 5 outputs up to date") {
 		t.Errorf("second run: exit %d\n%s", code, stdout)
 	}
 	os.WriteFile(exp, bytes.Replace(src, []byte("[3, 4, 5]"), []byte("[3, 4, 7]"), 1), 0o644)

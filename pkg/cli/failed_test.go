@@ -32,7 +32,7 @@ func TestFailedCells(t *testing.T) {
 		"FAILED sim t2d routing=min-adaptive load=0.1: netsim: routing min-adaptive can deadlock with 1 VCs per port",
 		"skip   sim t2d routing=min-adaptive load=0.2: input sim t2d routing=min-adaptive load=0.1 failed",
 		"(assembled with 1 failed cell; written to results, not cached)",
-		"2 FAILED, 1 skipped",
+		"2 failed, 1 skipped; ",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("run output lacks %q:\n%s", want, stdout)

@@ -26,15 +26,29 @@ func (o *jsonObserver) Event(e eval.Event) {
 	o.enc.Encode(e)
 }
 
-// plainObserver writes one line of text per event, for logs and pipes.
-type plainObserver struct {
-	mu sync.Mutex
-	w  io.Writer
+// quietObserver passes on only the events --quiet prints: failures and
+// errors (EventError) and the summary.
+type quietObserver struct{ eval.Observer }
+
+// Event forwards e if it is an error or the summary.
+func (o quietObserver) Event(e eval.Event) {
+	if e.Type == eval.EventError || e.Type == eval.EventSummary {
+		o.Observer.Event(e)
+	}
 }
 
+// plainObserver writes one line of text per event, for logs and pipes.
+type plainObserver struct {
+	mu  sync.Mutex
+	w   io.Writer
+	sum summarizer
+}
+
+// Event prints e as one line (nothing for plan events).
 func (o *plainObserver) Event(e eval.Event) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	o.sum.see(e)
 	progress := ""
 	if e.Total > 0 {
 		progress = fmt.Sprintf("[%*d/%d] ", len(fmt.Sprint(e.Total)), e.Done, e.Total)
@@ -61,20 +75,46 @@ func (o *plainObserver) Event(e eval.Event) {
 	case eval.EventWrite:
 		fmt.Fprintf(o.w, "wrote   %s\n", e.Path)
 	case eval.EventSummary:
-		fmt.Fprintln(o.w, summaryLine(e.Summary))
+		fmt.Fprintln(o.w, o.sum.line(e.Summary))
 	}
 }
 
-func summaryLine(s *eval.Summary) string {
-	line := fmt.Sprintf("%d cells: %d computed, %d cached", s.Cells, s.Computed, s.Cached)
-	if s.Failed > 0 {
-		line += fmt.Sprintf(", %d FAILED", s.Failed)
+// summarizer words the summary line. outputs is the number of outputs the
+// run checks (countOutputs); errors records whether an error event (a
+// failed cell, an output that could not be written) was seen.
+type summarizer struct {
+	outputs int
+	errors  bool
+}
+
+func (s *summarizer) see(e eval.Event) {
+	if e.Type == eval.EventError {
+		s.errors = true
 	}
-	if s.Skipped > 0 {
-		line += fmt.Sprintf(", %d skipped", s.Skipped)
+}
+
+// line returns the summary line: the cells by outcome, then the files
+// written, or "all N outputs up to date" when the run had nothing to write
+// (no file changed, nothing failed, skipped or interrupted). Its failed
+// count is the one runError reports as "F of N cells failed".
+func (s *summarizer) line(sum *eval.Summary) string {
+	line := fmt.Sprintf("%d cells: %d computed, %d cached", sum.Cells, sum.Computed, sum.Cached)
+	if sum.Failed > 0 {
+		line += fmt.Sprintf(", %d failed", sum.Failed)
 	}
-	line += fmt.Sprintf("; %d files written; %s", s.Written, fmtDuration(s.Duration))
-	if s.Interrupted {
+	if sum.Skipped > 0 {
+		line += fmt.Sprintf(", %d skipped", sum.Skipped)
+	}
+	switch {
+	case sum.Written > 0 || sum.Failed > 0 || sum.Skipped > 0 || sum.Interrupted || s.errors || s.outputs == 0:
+		line += fmt.Sprintf("; %d files written", sum.Written)
+	case s.outputs == 1:
+		line += "; its 1 output is up to date"
+	default:
+		line += fmt.Sprintf("; all %d outputs up to date", s.outputs)
+	}
+	line += "; " + fmtDuration(sum.Duration)
+	if sum.Interrupted {
 		line += " (interrupted: finished cells are cached, the next run resumes)"
 	}
 	return line
@@ -107,6 +147,7 @@ type termObserver struct {
 	stop    chan struct{}
 	drawn   bool
 	workers int
+	sum     summarizer
 
 	// For the ETA: cells of each kind still to run, and the time spent and
 	// cells finished per kind.
@@ -212,9 +253,12 @@ func (o *termObserver) eta() (time.Duration, bool) {
 	return work / time.Duration(max(1, min(o.workers, cells))), true
 }
 
+// Event updates the status line with e, or prints e as a permanent line
+// (a failure, the summary).
 func (o *termObserver) Event(e eval.Event) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	o.sum.see(e)
 	if e.Total > 0 {
 		o.total, o.done = e.Total, e.Done
 	}
@@ -243,7 +287,7 @@ func (o *termObserver) Event(e eval.Event) {
 		o.pending[e.Kind]--
 	case eval.EventSummary:
 		o.clear()
-		fmt.Fprintln(o.w, summaryLine(e.Summary))
+		fmt.Fprintln(o.w, o.sum.line(e.Summary))
 		return
 	default:
 		return

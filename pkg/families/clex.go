@@ -367,7 +367,8 @@ func clexFamily() *Family {
 		return sz, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "CLEX clique-expander C(s, 1/s) of Lenzen and Wattenhofer",
 		Doc: "CLEX (CLique-EXpander; Lenzen and Wattenhofer, CLEX: Yet Another Supercomputer Architecture?, " +
 			"Section II-B, Definition 2.3): the graph C(s, 1/s) on n = k^t nodes, in the paper's notation " +
 			"n^s = k and 1/s = l = t, so C(1/3, 3) with 64^3 nodes is k = 64, t = 3 and C(1/4, 4) with 32^4 " +

@@ -82,7 +82,8 @@ func myrinetClos() *Family {
 		}, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "three-level Clos of 16-port Myrinet crossbars (layout paper)",
 		Doc: "Myrinet-Clos: the three-level Clos network of 16-port Myrinet crossbars (Myricom, " +
 			"Myrinet-2000 switch guide, section 9, Clos networks for more than 128 hosts) used in the " +
 			"layout-conscious random topologies paper (Koibuchi et al.), section III-C: 80 switches for " +

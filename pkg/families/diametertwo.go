@@ -228,7 +228,8 @@ func mlfm() *Family {
 		return t, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "Multi-Layer Full-Mesh (h, l, p)-MLFM of SC15, diameter 2",
 		Doc: "Multi-Layer Full-Mesh, the (h, l, p)-MLFM of Kathareios et al., Cost-Effective " +
 			"Diameter-Two Topologies, SC15, section 2.2.3 (after Fujitsu's design): l layers of h+1 " +
 			"local routers (LRs) each with p endpoints; in every layer the link of a full mesh between " +
@@ -315,7 +316,8 @@ func oft() *Family {
 		return t, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "two-level Orthogonal Fat Tree k-OFT of SC15, diameter 2",
 		Doc: "Two-level Orthogonal Fat Tree k-OFT (Kathareios et al., Cost-Effective Diameter-Two " +
 			"Topologies, SC15, section 2.2.4, after Valerio, Moser and Melliar-Smith): three levels " +
 			"L0, L1, L2 of R_L = k^2-k+1 routers; (0, i) and (2, i) are both linked to the k routers " +
@@ -463,8 +465,13 @@ func sptFamily(name string, stacked bool) *Family {
 			"(first level) or global (top). r2 = 2 is the h-MLFM with h = r1 (the same labelled graph " +
 			"as family mlfm), r2 = r1 the k-OFT with k = r1."
 	}
+	summary := "Single-Path Tree SPT(r1, r2) of SC15: two levels, diameter 2"
+	if stacked {
+		summary = "Stacked Single-Path Tree SSPT(r1, r2) of SC15: merged SPT copies"
+	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: summary,
 		Doc: what + "SC15 cites constructions only for r2 = 2, where the top routers are the edges of " +
 			"the complete graph K_{r1+1}, and for r2 = r1 with r1-1 prime, the r1-ML3B of the OFT; " +
 			"r2 = r1 is built here for any prime power r1-1 with the projective plane of order r1-1 " +

@@ -45,7 +45,8 @@ func choiceP(fam string, v Values, bal int64) (int64, error) {
 func mesh() *Family {
 	const name = "mesh"
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "k-ary n-mesh: the torus without its wrap-around links",
 		Doc: "k-ary n-mesh: the torus without its wrap-around links. Routers are the n-digit base-k " +
 			"words; each router is linked to the routers that differ by +1 or -1 in one digit, without " +
 			"wrapping around, so that there are n*(k-1)*k^(n-1) links, interior routers have 2n network " +
@@ -199,7 +200,8 @@ func hyperX() *Family {
 		return t, checkRadix(name, t.p, t.netRadix, t.radix)
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "HyperX: a grid whose every dimension line is a complete graph",
 		Doc: "HyperX (Ahn, Binkert, Davis, McLaren and Schreiber, HyperX: Topology, Routing, and " +
 			"Packaging of Efficient Large-Scale Networks, SC09): routers are the positions (c_0, ..., " +
 			"c_{L-1}), 0 <= c_i < S_i, of an L-dimensional grid with S_i = dims[i]; every pair of " +
@@ -267,7 +269,8 @@ func flattenedButterfly() *Family {
 		return t, checkRadix(name, t.p, t.netRadix, t.radix)
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "flattened butterfly, the k-ary (n+1)-flat of Kim, Dally and Abts",
 		Doc: "Flattened butterfly (Kim, Dally and Abts, Flattened Butterfly: A Cost-Efficient " +
 			"Topology for High-Radix Networks, ISCA 2007): the k-ary (n+1)-flat, obtained by merging " +
 			"the routers of each row of a k-ary (n+1)-fly butterfly into one router. Routers are the " +

@@ -96,7 +96,8 @@ func dragonfly() *Family {
 		return sz, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "Dragonfly of Kim et al.: complete-graph groups joined by global links",
 		Doc: "Dragonfly (Kim, Dally, Scott and Abts, Technology-Driven, Highly-Scalable Dragonfly " +
 			"Topology, ISCA 2008; DF in Besta and Hoefler, SC14): g groups of a routers; the routers " +
 			"of a group form a complete graph, each router has p endpoints and h global channels, so " +

@@ -183,7 +183,10 @@ func (t *Topology) Endpoints() int64 {
 
 // Family is one topology family.
 type Family struct {
-	Name    string
+	Name string
+	// Summary is one line, without a final period, saying what the family
+	// is (for the index printed by runexp families).
+	Summary string
 	Doc     string // a paragraph: what the family is, its construction, its source
 	Params  []Param
 	Version int // code version of Resolve/Size/Build: bump when results change

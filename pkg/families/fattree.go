@@ -47,7 +47,8 @@ func fatTree() *Family {
 		return sz, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "fat tree as a k-ary n-tree (SC14's FT-3)",
 		Doc: "Fat tree as a k-ary n-tree (Petrini and Vanneschi, k-ary n-trees: High Performance " +
 			"Networks for Massively Parallel Architectures, IPPS 1997), the FT-3 of Besta and Hoefler, " +
 			"SC14, section V (k = 44, p = 22: 1,452 routers, 10,648 endpoints). With n = levels, each " +
@@ -175,7 +176,8 @@ func fatTreeSC14() *Family {
 		return t, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "fat tree of radix-k switches as sized by SC14's cost model (FT-3)",
 		Doc: "Fat tree of radix-k switches as sized in the cost model of Besta and Hoefler, Slim Fly, " +
 			"SC14, section VI-B3c (FT-3: 5p^2 routers, 2p^3 core-aggregation plus 2p^3 aggregation-" +
 			"edge cables, 2p^3 endpoints, p^2 endpoints per pod) and Table IV, with p = k/2; unlike the " +

@@ -112,7 +112,7 @@ func permutable(f *Family) *Family {
 		Param{Name: "seed", Kind: Int, Default: int64(1),
 			Doc: "random seed of the permutation (any integer); the same seed gives the same graph"},
 	)
-	out := &Family{Name: f.Name, Doc: f.Doc + permDoc, Params: params, Version: f.Version}
+	out := &Family{Name: f.Name, Summary: f.Summary, Doc: f.Doc + permDoc, Params: params, Version: f.Version}
 	out.Resolve = func(v Values) (Values, error) {
 		t, err := parsePerm(f.Name, v)
 		if err != nil {

@@ -284,7 +284,8 @@ func projectiveNetwork() *Family {
 		return sz, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "projective network: incidence graph of the projective plane over F_q, diameter 3",
 		Doc: "Projective network PN (Camarero, Martinez, Vallejo and Beivide, Projective Networks: " +
 			"Topologies for Large Parallel Computer Systems, section 3.1, Definition 3.2 and Notation " +
 			"3.11): the incidence graph G_q of the projective plane P_2(F_q), q a prime power. With the " +
@@ -334,7 +335,8 @@ func demiProjectiveNetwork() *Family {
 		return sz, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "demi-projective network, i.e. PolarFly: the Erdos-Renyi polarity graph ER_q, diameter 2",
 		Doc: "Demi-projective network demi-PN (Camarero, Martinez, Vallejo and Beivide, Projective " +
 			"Networks: Topologies for Large Parallel Computer Systems, section 3.2, Definition 3.6; the " +
 			"Brown / Erdos-Renyi-Sos polarity graph): G_q with each point (0, P) identified with the line " +

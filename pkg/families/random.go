@@ -925,7 +925,8 @@ func rndRingParamList(extra ...Param) []Param {
 func ringRandom() *Family {
 	const name = "ring_random"
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "ring plus uniformly random shortcuts, RING-n (Koibuchi et al.)",
 		Doc: "Ring plus random shortcuts, RING-n (Koibuchi et al., A Case for Random Shortcut Topologies for HPC " +
 			"Interconnects, ISCA 2012; the DLN compared in Besta and Hoefler, Slim Fly, SC14; RING-n of the layout paper, " +
 			"Koibuchi et al., HPCA 2013, sections III-B and IV-B): a ring of N routers plus n-2 random shortcuts at every " +
@@ -960,7 +961,8 @@ func ringNbr() *Family {
 		return t, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "ring plus random shortcuts of bounded reach, Nbr(p)-n (layout paper)",
 		Doc: "Ring with constrained random shortcuts, Nbr(reach)-n (Koibuchi, Fujiwara, Matsutani and Casanova, " +
 			"Layout-conscious Random Topologies for HPC Off-chip Interconnects, HPCA 2013, section IV-B1, where reach is " +
 			"called p): as RING-n (ring_random), but the partner v of u is drawn uniformly among the routers of V not " +
@@ -994,7 +996,8 @@ func ringGau() *Family {
 		return t, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "ring plus Gaussian-distributed random shortcuts, Gau(alpha)-n (layout paper)",
 		Doc: "Ring with Gaussian random shortcuts, Gau(alpha)-n (Koibuchi, Fujiwara, Matsutani and Casanova, " +
 			"Layout-conscious Random Topologies for HPC Off-chip Interconnects, HPCA 2013, section IV-B1): as RING-n " +
 			"(ring_random), but the partner of u is u + k (mod N) with the signed ring offset k = round(x), x drawn from " +
@@ -1064,7 +1067,8 @@ func randomRegular() *Family {
 		return sz, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "random regular graph (Jellyfish's switch graph)",
 		Doc: "Random regular graph (the switch graph of Jellyfish, Singla, Hong, Popa and Godfrey, Jellyfish: " +
 			"Networking Data Centers Randomly, NSDI 2012; the fully random graphs cited by the layout paper): a " +
 			"connected simple degree-regular graph on N routers, N*degree even. Construction: every router has " +

@@ -72,7 +72,8 @@ func complete() *Family {
 		return t, parseRefP(name, v, &t, t.n, t.n-1)
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "complete graph K_n, diameter 1",
 		Doc: "Complete graph K_n: n routers, every pair linked; n(n-1)/2 links, network radix n - 1, " +
 			"diameter 1 (n >= 2). The cost-optimal direct network of Camarero, Martinez, Vallejo and " +
 			"Beivide, Projective Networks (section 2.2: average distance 1 and link utilization 1; " +
@@ -121,7 +122,8 @@ func completeBipartite() *Family {
 		return t, parseRefP(name, v, &t, roundDiv(2*t.n, 3), t.n)
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "complete bipartite graph K_{n,n}, diameter 2",
 		Doc: "Complete bipartite graph K_{n,n}: two sides of n routers, every router linked to every " +
 			"router of the other side; 2n routers, n^2 links, n-regular, diameter 2 (n >= 2). It is the " +
 			"Turan graph Turan(2n, 2) and a reference of Camarero, Martinez, Vallejo and Beivide, " +
@@ -172,7 +174,8 @@ func turan() *Family {
 		return t, parseRefP(name, v, &t, roundDiv(t.n*(t.r-1), t.r+1), t.n-b)
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "Turan graph: the complete r-partite graph on n routers",
 		Doc: "Turan graph Turan(n, r) (Camarero, Martinez, Vallejo and Beivide, Projective Networks, " +
 			"section 4.1, Tables 2 and 3): the complete r-partite graph on n routers whose parts have " +
 			"floor(n/r) or ceil(n/r) routers; two routers are linked iff they lie in different parts. " +
@@ -310,7 +313,8 @@ func paley() *Family {
 		return t, parseRefP(name, v, &t, roundDiv(t.n-1, 3), (t.n-1)/2)
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "Paley graph over F_q (q mod 4 = 1), diameter 2",
 		Doc: "Paley graph Paley(q) (Camarero, Martinez, Vallejo and Beivide, Projective Networks, " +
 			"section 4.1): the routers are the elements of the finite field F_q, q a prime power with " +
 			"q mod 4 = 1 (5, 9, 13, 17, 25, 29, ...), and x ~ y iff x - y is a nonzero square (-1 is a " +

@@ -186,7 +186,8 @@ func longHop() *Family {
 		return t, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "Long Hop hypercube LH-HC of Tomic, as compared in SC14",
 		Doc: "Long Hop hypercube LH-HC (R. V. Tomic, Network Throughput Optimization via Error " +
 			"Correcting Codes, arXiv 2013, section E-S-3), as compared in Besta and Hoefler, Slim Fly, " +
 			"SC14 (Tables II and IV, sections III and VI-B3b): a sizing-only family (no builder: the " +
@@ -263,7 +264,8 @@ func bdf() *Family {
 		return t, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "Bermond-Delorme-Farhi graphs of diameter 3, as in SC14 Fig. 5b",
 		Doc: "Bermond-Delorme-Farhi (BDF) graphs of diameter 3 (Bermond, Delorme and Farhi, Large " +
 			"graphs with given degree and diameter III, Annals of Discrete Mathematics 13, 1982), as " +
 			"compared with the Moore bound in Besta and Hoefler, Slim Fly, SC14, section II-C and Fig. " +
@@ -349,7 +351,8 @@ func delorme() *Family {
 		return t, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "Delorme's diameter-3 graphs from generalized quadrangles and hexagons",
 		Doc: "Delorme graphs (C. Delorme, Grands graphes de degre et diametre donnes, European J. " +
 			"Combin. 6, 1985). variant \"quadrangle\" (projective networks paper, section 4.3 and " +
 			"Tables 2-3) is built: the points of the generalized quadrangle W(q), q an odd power of 2, " +
@@ -413,7 +416,8 @@ func mooreBound() *Family {
 		return t, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "Moore bound: the most routers a degree and diameter allow",
 		Doc: "Moore bound (Miller and Siran, Moore graphs and beyond, Electron. J. Combin., dynamic " +
 			"survey): the largest number of routers a network of network radix k' (degree) and diameter " +
 			"D can have, Nr = 1 + k' * sum_{i<D} (k'-1)^i (Besta and Hoefler, Slim Fly, SC14, section " +
@@ -490,7 +494,8 @@ func generalizedPolygonIncidence(name string, n int64) *Family {
 		return t, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: fmt.Sprintf("incidence graph of a generalized %s of order q, diameter %d", what, n),
 		Doc: fmt.Sprintf("Incidence graph of a generalized %s of order q (points and lines, adjacent when "+
 			"incident), as listed by Camarero, Martinez, Vallejo and Beivide, Projective Networks, "+
 			"section 4.3 and Tables 2-3: a (q+1)-regular bipartite generalized Moore graph of diameter "+

@@ -195,7 +195,8 @@ func slimFly() *Family {
 		return sz, nil
 	}
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "Slim Fly: the diameter-2 MMS graph over F_q (Besta and Hoefler, SC14)",
 		Doc: "Slim Fly (Besta and Hoefler, Slim Fly: A Cost Effective Low-Diameter Network Topology, SC14, " +
 			"section II-B): the diameter-2 McKay-Miller-Siran (MMS) graph over the finite field F_q, " +
 			"q = 4w + delta a prime power, delta in {-1, 0, 1}. With a primitive element xi of F_q " +

@@ -185,7 +185,8 @@ func sizeGrid(name string, wrap bool, t torusParams) (Size, error) {
 func torus() *Family {
 	const name = "torus"
 	f := &Family{
-		Name: name,
+		Name:    name,
+		Summary: "k-ary n-cube (torus), or a torus of any shape given by dims",
 		Doc: "k-ary n-cube (torus): routers are the n-digit base-k words; each router is linked to the " +
 			"routers that differ by +1 or -1 (mod k) in one digit, so every router has 2n network ports " +
 			"and there are n*k^n links. For k = 2 the +1 and -1 neighbours coincide and the two links are " +
@@ -363,9 +364,17 @@ func binaryCube(name, doc string, variant cubeVariant) *Family {
 		}
 		return sz, nil
 	}
+	summary := "binary hypercube of 2^n routers"
+	switch variant {
+	case cubeFolded:
+		summary = "folded hypercube FQ_n: the hypercube plus a link to each router's complement"
+	case cubeTwisted:
+		summary = "twisted hypercube TQ_n of Efe: degree n, diameter about n/2"
+	}
 	f := &Family{
-		Name: name,
-		Doc:  doc,
+		Name:    name,
+		Summary: summary,
+		Doc:     doc,
 		Params: []Param{
 			{Name: "n", Kind: Int, Doc: fmt.Sprintf("dimension (bits per router label), %d..%d", minN, maxN)},
 			paramP(int64(1), nil, "endpoints per router, >= 1"),

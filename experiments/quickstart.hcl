@@ -17,57 +17,57 @@ variable "max_endpoints" {
   description = "Largest network (endpoints) in the Fig. 1 sweep."
 }
 
-locals {
-  # Low-radix networks use one endpoint per router (SC14 section III).
-  t3d_k = [for k in range(3, 40) : k if pow(k, 3) <= var.max_endpoints]
-  t5d_k = [for k in range(3, 10) : k if pow(k, 5) <= var.max_endpoints]
-  hc_n  = [for n in range(4, 20) : n if pow(2, n) <= var.max_endpoints]
-  # k-ary 3-trees: p^3 endpoints.
-  ft_p = [for p in range(3, 40) : p if pow(p, 3) <= var.max_endpoints]
-  # Balanced Dragonflies: p * 2p * (2p^2 + 1) endpoints.
-  df_p = [for p in range(2, 20) : p if p * 2 * p * (2 * p * p + 1) <= var.max_endpoints]
-  # Slim Fly needs prime powers q = 4w + d, d in {-1, 0, 1}; balanced p.
-  sf_q = [for q in [3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19] : q if 2 * q * q * ceil((3 * q + 1) / 4) <= var.max_endpoints]
-}
+# Every topology keeps the instances of its sweep that fit the largest
+# network, by its family's sizing formulas (nothing is built for the
+# others): keep = endpoints <= var.max_endpoints. Low-radix networks use one
+# endpoint per router (SC14 section III); Dragonflies and Slim Flies are
+# balanced; Slim Fly needs prime powers q = 4w + d, d in {-1, 0, 1}. To
+# sweep further: runexp run experiments/quickstart.hcl --var max_endpoints=20000
 
 topology "t3d" {
   family = "torus"
   label  = "Torus 3D"
   n      = 3
-  k      = local.t3d_k
+  k      = range(3, 40)
+  keep   = endpoints <= var.max_endpoints
 }
 
 topology "t5d" {
   family = "torus"
   label  = "Torus 5D"
   n      = 5
-  k      = local.t5d_k
+  k      = range(3, 10)
+  keep   = endpoints <= var.max_endpoints
 }
 
 topology "hc" {
   family = "hypercube"
   label  = "Hypercube"
-  n      = local.hc_n
+  n      = range(4, 20)
+  keep   = endpoints <= var.max_endpoints
 }
 
 topology "ft3" {
   family = "fattree"
   label  = "Fat tree (3 levels)"
   levels = 3
-  p      = local.ft_p
+  p      = range(3, 40) # k-ary 3-trees: p^3 endpoints
+  keep   = endpoints <= var.max_endpoints
 }
 
 topology "df" {
   family = "dragonfly"
   label  = "Dragonfly"
-  p      = local.df_p
+  p      = range(2, 20)
+  keep   = endpoints <= var.max_endpoints
 }
 
 topology "sf" {
   family = "slimfly"
   label  = "Slim Fly"
-  q      = local.sf_q
+  q      = [3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19]
   p      = "balanced"
+  keep   = endpoints <= var.max_endpoints
 }
 
 study "fig1" {

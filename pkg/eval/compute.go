@@ -394,7 +394,7 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 					if d, ok := derived[col.Name]; ok && col.Metric {
 						switch {
 						case d.text != nil && s.CostModel != nil:
-							vals[col.Name] = dataset.StringValue(d.text(s.CostModel, topo.Family.Name))
+							vals[col.Name] = dataset.StringValue(d.text(s.CostModel, inst))
 						case d.text == nil:
 							vals[col.Name] = derivedValue(d, vals)
 						}

@@ -99,8 +99,8 @@ type derivedMetric struct {
 	// ok = false leaves it null (a zero denominator).
 	f func(in []float64) (v float64, ok bool)
 	// text, if set instead of f, gives a string value from the study's
-	// cost model and the row's family (a null when there is no model).
-	text func(m *CostModel, family string) string
+	// cost model and the row's instance (a null when there is no model).
+	text func(m *CostModel, in *Instance) string
 }
 
 // derivedMetrics returns the derived metrics by name.
@@ -128,11 +128,11 @@ func derivedMetrics() map[string]derivedMetric {
 	}
 }
 
-// costMethod says how the cost cell of family prices it under m: "layout"
-// (built and laid out, every cable measured) or "formula" (the family's
-// sizing formulas; cost.NeedsTopology).
-func costMethod(m *CostModel, family string) string {
-	if cost.NeedsTopology(m.Model, family) {
+// costMethod says how the cost cell of instance in prices it under m:
+// "layout" (built and laid out, every cable measured) or "formula" (the
+// family's sizing formulas), as needsBuild decides.
+func costMethod(m *CostModel, in *Instance) string {
+	if needsBuild(GroupCost, in, m) {
 		return "layout"
 	}
 	return "formula"

@@ -278,13 +278,15 @@ func studyPricing(s *Study) *report.Pricing {
 	}
 	p := &report.Pricing{CostModel: s.CostModel.Name}
 	for _, t := range s.Topologies {
-		name := t.Family.Name
-		dst := &p.Formula
-		if costMethod(s.CostModel, name) == "layout" {
-			dst = &p.Layout
-		}
-		if !slices.Contains(*dst, name) {
-			*dst = append(*dst, name)
+		for _, in := range t.Instances {
+			name := t.Family.Name
+			dst := &p.Formula
+			if costMethod(s.CostModel, in) == "layout" {
+				dst = &p.Layout
+			}
+			if !slices.Contains(*dst, name) {
+				*dst = append(*dst, name)
+			}
 		}
 	}
 	slices.Sort(p.Layout)

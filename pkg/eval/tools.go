@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
 
 	"github.com/runexp/runexp/pkg/cache"
@@ -38,7 +39,7 @@ func FormatFiles(paths []string, write bool) ([]string, hcl.Diagnostics, map[str
 			diags = append(diags, ds...)
 			continue
 		}
-		out := hclwrite.Format(src)
+		out := keywordSpace(hclwrite.Format(src))
 		if bytes.Equal(out, src) {
 			continue
 		}
@@ -390,4 +391,37 @@ func wrap(text string, width int) []string {
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// keywordSpace puts back the space that hclwrite.Format removes between a
+// for expression's keyword and a parenthesis (`q if (3 * q) > 1` would
+// become `q if(3 * q) > 1`, read as a function call): HCL has no function
+// named if, in or for, so such an identifier before "(" is the keyword.
+func keywordSpace(src []byte) []byte {
+	toks, diags := hclsyntax.LexConfig(src, "", hcl.InitialPos)
+	if diags.HasErrors() {
+		return src
+	}
+	var at []int
+	for i := 0; i+1 < len(toks); i++ {
+		t, next := toks[i], toks[i+1]
+		if t.Type != hclsyntax.TokenIdent || next.Type != hclsyntax.TokenOParen || t.Range.End.Byte != next.Range.Start.Byte {
+			continue
+		}
+		switch string(t.Bytes) {
+		case "if", "in", "for":
+			at = append(at, t.Range.End.Byte)
+		}
+	}
+	if len(at) == 0 {
+		return src
+	}
+	out := make([]byte, 0, len(src)+len(at))
+	prev := 0
+	for _, b := range at {
+		out = append(out, src[prev:b]...)
+		out = append(out, ' ')
+		prev = b
+	}
+	return append(out, src[prev:]...)
 }

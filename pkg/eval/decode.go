@@ -375,14 +375,20 @@ func (d *decoder) decode(body *hclsyntax.Body) {
 		}
 		if s := d.decodeStudy(b, topos, models); s != nil {
 			studies[s.Name] = s
-			d.exp.Studies = append(d.exp.Studies, s)
+			if !s.partial {
+				d.exp.Studies = append(d.exp.Studies, s)
+			}
 		}
+	}
+	// A figure or table of a partial study is checked, not kept.
+	partial := func(s *Study, more []*Study) bool {
+		return s.partial || slices.ContainsFunc(more, func(o *Study) bool { return o.partial })
 	}
 	for _, b := range d.blocks["figure"] {
 		if d.usesDisabledStudy(b) {
 			continue
 		}
-		if f := d.decodeFigure(b, studies); f != nil {
+		if f := d.decodeFigure(b, studies); f != nil && !partial(f.Study, f.Overlay) {
 			d.exp.Figures = append(d.exp.Figures, f)
 		}
 	}
@@ -390,7 +396,7 @@ func (d *decoder) decode(body *hclsyntax.Body) {
 		if d.usesDisabledStudy(b) {
 			continue
 		}
-		if t := d.decodeTable(b, studies); t != nil {
+		if t := d.decodeTable(b, studies); t != nil && !partial(t.Study, nil) {
 			d.exp.Tables = append(d.exp.Tables, t)
 		}
 	}

@@ -33,8 +33,17 @@ func (d *decoder) studyRef(b *hclsyntax.Block, studies map[string]*Study) *Study
 // columnRef checks that name is a column of s.
 func (d *decoder) columnRef(s *Study, name string, rng hcl.Range, numeric bool) bool {
 	c := s.Column(name)
+	if c != nil && c.unknown {
+		return true // the unknown metric is reported at the study
+	}
 	if c == nil {
-		d.errorf(rng, "Unknown column", "Study %q has no column %q; its columns: %s.%s", s.Name, name, strings.Join(columnNames(s), ", "), didYouMean(name, columnNames(s)))
+		var names []string
+		for _, col := range s.Columns {
+			if !col.unknown {
+				names = append(names, col.Name)
+			}
+		}
+		d.errorf(rng, "Unknown column", "Study %q has no column %q; its columns: %s.%s", s.Name, name, strings.Join(names, ", "), didYouMean(name, names))
 		return false
 	}
 	if numeric && c.Kind != dataset.Int && c.Kind != dataset.Float {

@@ -98,6 +98,8 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 		metricRanges[n] = ranges[i]
 	}
 	all := Metrics()
+	var unknown []string // metric names that do not exist
+	errsBefore := len(d.diags)
 	for i, n := range mnames {
 		m := lookupMetric(all, n)
 		if base, ok := strings.CutSuffix(n, ciSuffix); ok && m == nil {
@@ -108,6 +110,7 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 		}
 		if m == nil {
 			d.errorf(ranges[i], "Unknown metric", "There is no metric %q; metrics: %s.%s", n, strings.Join(metricNames(all), ", "), didYouMean(n, metricNames(all)))
+			unknown = append(unknown, n)
 			continue
 		}
 		if lookupMetric(s.Metrics, n) != nil {
@@ -150,6 +153,17 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 	}
 	d.checkClexStudy(s, b, ta, ma, metricRanges)
 	if d.diags[before:].HasErrors() {
+		// Unknown metric names alone: decode the study for its figures and
+		// tables (their errors are reported in the same pass), with a
+		// column for each unknown name so they cause no second error.
+		if len(unknown) > 0 && !d.diags[before:errsBefore].HasErrors() && len(d.diags)-errsBefore == len(unknown) {
+			s.partial = true
+			s.Columns = studyColumns(s)
+			for _, n := range unknown {
+				s.Columns = append(s.Columns, Column{Name: n, Kind: dataset.Float, Metric: true, unknown: true})
+			}
+			return s
+		}
 		return nil
 	}
 	s.Columns = studyColumns(s)

@@ -121,6 +121,11 @@ type CostModel struct {
 // Study is a study block: which topologies and which metrics. Its dataset
 // has one row per topology instance.
 type Study struct {
+	// partial marks a study whose only errors are unknown metric names:
+	// it is decoded for the figures and tables that use it, so that one
+	// pass reports their errors too, and is not part of the experiment.
+	partial bool
+
 	Name        string
 	Title       string
 	Description string
@@ -156,6 +161,11 @@ type Column struct {
 	// seed, level or phase. (Left out of the dataset cell's parameters when
 	// empty, so that the keys of other studies' datasets stay as they were.)
 	Clex string `json:",omitempty"`
+
+	// unknown marks the column of a metric name the study does not know
+	// (decoded only to check the figures and tables that use the study, in
+	// the same pass that reports the name).
+	unknown bool
 }
 
 // Rows returns the number of rows of the study's dataset: one per instance

@@ -557,6 +557,17 @@ var routingWhy = map[string]string{
 	"ugal-leaf":    "its intermediates are leaf routers of an indirect network (routers without endpoints elsewhere)",
 }
 
+// nativeRoutings maps a generic routing to a family's own version of it,
+// the one its paper routes with (Kim et al. and SC14 route Dragonflies
+// with min-df, val-df, ugal-l-df; SC15 sends indirect traffic of MLFM, OFT
+// and fat trees through leaf routers): validate warns when a study runs
+// the generic one.
+var nativeRoutings = map[string]map[string]string{
+	"min":    {"dragonfly": "min-df"},
+	"val":    {"dragonfly": "val-df", "mlfm": "val-leaf", "oft": "val-leaf", "spt": "val-leaf", "sspt": "val-leaf", "fattree": "val-leaf", "fattree_sc14": "val-leaf", "myrinet_clos": "val-leaf"},
+	"ugal-l": {"dragonfly": "ugal-l-df"},
+}
+
 // routingAlternatives suggests what works on any network.
 var routingAlternatives = map[string]string{
 	"dor": "updown or duato-updown", "dor-crossing": "updown or duato-updown", "duato-dor": "duato-updown (adaptive with up*/down* escape)", "anca": "updown or min",
@@ -607,6 +618,14 @@ func (d *decoder) checkSimStudy(s *Study, metricRanges map[string]hcl.Range) {
 				if !reported[msg] {
 					reported[msg] = true
 					d.errorf(spec.rangeOf("routing", spec.Range), "Routing not supported", "%s", msg)
+				}
+			}
+			if native, ok := nativeRoutings[base][t.Family.Name]; ok {
+				msg := fmt.Sprintf("Study %q runs the generic routing %q on topology %q of family %s, whose own is %q (the routing its papers use), and the results differ: use %q to reproduce them, keep %q to compare the two.",
+					s.Name, routing, t.Name, t.Family.Name, native, native, routing)
+				if !reported[msg] {
+					reported[msg] = true
+					d.warnf(spec.rangeOf("routing", spec.Range), "Routing not native to the family", "%s", msg)
 				}
 			}
 		}

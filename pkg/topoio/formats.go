@@ -414,6 +414,10 @@ func Write(ctx context.Context, w io.Writer, format string, f *families.Family, 
 		return WriteMETIS(w, t.Graph)
 	case FormatJSON:
 		return WriteJSON(w, f.Name, v, t)
+	case FormatGraphML:
+		return WriteGraphML(w, f.Name, v, t)
+	case FormatNodeLink:
+		return WriteNodeLink(w, f.Name, v, t)
 	}
 	return fmt.Errorf("unknown format %q; formats: %s", format, strings.Join(Formats(), ", "))
 }

@@ -29,11 +29,13 @@ const (
 	FormatAnynet   = "anynet"
 	FormatMETIS    = "metis"
 	FormatJSON     = "json"
+	FormatGraphML  = "graphml"
+	FormatNodeLink = "nodelink"
 )
 
 // Formats returns the format names in documentation order.
 func Formats() []string {
-	return []string{FormatStats, FormatEdgeList, FormatAnynet, FormatMETIS, FormatJSON}
+	return []string{FormatStats, FormatEdgeList, FormatAnynet, FormatMETIS, FormatJSON, FormatGraphML, FormatNodeLink}
 }
 
 // Stats summarises one topology instance. Sizing fields come from the

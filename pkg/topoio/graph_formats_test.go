@@ -42,7 +42,9 @@ func TestGraphFormats(t *testing.T) {
 			t.Fatal(err)
 		}
 		var gml struct {
-			Keys  []struct{ ID string `xml:"id,attr"` } `xml:"key"`
+			Keys []struct {
+				ID string `xml:"id,attr"`
+			} `xml:"key"`
 			Graph struct {
 				Default string `xml:"edgedefault,attr"`
 				Nodes   []struct {

@@ -40,6 +40,14 @@ locals {
   why10  = "the 10% the reproduction asks of every table cell, for a randomized algorithm the paper describes in prose only (Sections II-D and III-A)"
   why_ex = "exact: every message crosses one arc of level l in each of the 2^(T-l) calls of A(l) it takes part in"
   why_rd = "a maximum over all instances of a level: one random draw, checked against the range of our seeds"
+
+  # The columns of Tables I-IV (one row per level) and of the factor tables.
+  level_columns  = ["level", "max_rounds", "max_rounds_min", "max_rounds_max", "avg_rounds", "avg_rounds_ci95", "max_avg_load", "max_avg_load_min", "max_avg_load_max", "avg_hops", "replicates"]
+  level_headers  = { max_rounds = "max. rds. (mean)", max_rounds_min = "min", max_rounds_max = "max", avg_rounds = "avg. rds.", avg_rounds_ci95 = "±95%", max_avg_load = "max. avg. load", max_avg_load_min = "min", max_avg_load_max = "max", avg_hops = "avg. hops" }
+  level_formats  = { max_rounds = "%.1f", avg_rounds = "%.2f", avg_rounds_ci95 = "%.3f", max_avg_load = "%.2f", max_avg_load_min = "%.2f", max_avg_load_max = "%.2f", avg_hops = "%.2f" }
+  factor_columns = ["max_phases", "max_phases_min", "max_phases_max", "propagation_ratio", "hop_gain", "bandwidth_gain", "replicates"]
+  factor_headers = { max_phases = "phases (mean)", max_phases_min = "min", max_phases_max = "max", propagation_ratio = "propagation / torus", hop_gain = "torus hops / CLEX", bandwidth_gain = "bandwidth / torus" }
+  factor_formats = { max_phases = "%.1f", propagation_ratio = "%.2f", hop_gain = "%.2f", bandwidth_gain = "%.2f" }
 }
 
 topology "c44" {
@@ -109,9 +117,9 @@ table "table1" {
   study     = study.table1
   mean_over = ["seed"]
   sort_by   = ["level"]
-  columns   = ["level", "max_rounds", "max_rounds_min", "max_rounds_max", "avg_rounds", "avg_rounds_ci95", "max_avg_load", "max_avg_load_min", "max_avg_load_max", "avg_hops", "replicates"]
-  headers   = { max_rounds = "max. rds. (mean)", max_rounds_min = "min", max_rounds_max = "max", avg_rounds = "avg. rds.", avg_rounds_ci95 = "±95%", max_avg_load = "max. avg. load", max_avg_load_min = "min", max_avg_load_max = "max", avg_hops = "avg. hops" }
-  formats   = { max_rounds = "%.1f", avg_rounds = "%.2f", avg_rounds_ci95 = "%.3f", max_avg_load = "%.2f", max_avg_load_min = "%.2f", max_avg_load_max = "%.2f", avg_hops = "%.2f" }
+  columns   = local.level_columns
+  headers   = local.level_headers
+  formats   = local.level_formats
 
   expect "lvl1" {
     where          = { level = 1 }
@@ -155,9 +163,9 @@ table "table2" {
   study     = study.table2
   mean_over = ["seed"]
   sort_by   = ["level"]
-  columns   = ["level", "max_rounds", "max_rounds_min", "max_rounds_max", "avg_rounds", "avg_rounds_ci95", "max_avg_load", "max_avg_load_min", "max_avg_load_max", "avg_hops", "replicates"]
-  headers   = { max_rounds = "max. rds. (mean)", max_rounds_min = "min", max_rounds_max = "max", avg_rounds = "avg. rds.", avg_rounds_ci95 = "±95%", max_avg_load = "max. avg. load", max_avg_load_min = "min", max_avg_load_max = "max", avg_hops = "avg. hops" }
-  formats   = { max_rounds = "%.1f", avg_rounds = "%.2f", avg_rounds_ci95 = "%.3f", max_avg_load = "%.2f", max_avg_load_min = "%.2f", max_avg_load_max = "%.2f", avg_hops = "%.2f" }
+  columns   = local.level_columns
+  headers   = local.level_headers
+  formats   = local.level_formats
 
   expect "lvl1" {
     where          = { level = 1 }
@@ -214,9 +222,9 @@ table "table3" {
   study     = study.table3
   mean_over = ["seed"]
   sort_by   = ["level"]
-  columns   = ["level", "max_rounds", "max_rounds_min", "max_rounds_max", "avg_rounds", "avg_rounds_ci95", "max_avg_load", "max_avg_load_min", "max_avg_load_max", "avg_hops", "replicates"]
-  headers   = { max_rounds = "max. rds. (mean)", max_rounds_min = "min", max_rounds_max = "max", avg_rounds = "avg. rds.", avg_rounds_ci95 = "±95%", max_avg_load = "max. avg. load", max_avg_load_min = "min", max_avg_load_max = "max", avg_hops = "avg. hops" }
-  formats   = { max_rounds = "%.1f", avg_rounds = "%.2f", avg_rounds_ci95 = "%.3f", max_avg_load = "%.2f", max_avg_load_min = "%.2f", max_avg_load_max = "%.2f", avg_hops = "%.2f" }
+  columns   = local.level_columns
+  headers   = local.level_headers
+  formats   = local.level_formats
 
   expect "lvl1" {
     where          = { level = 1 }
@@ -260,9 +268,9 @@ table "table4" {
   study     = study.table4
   mean_over = ["seed"]
   sort_by   = ["level"]
-  columns   = ["level", "max_rounds", "max_rounds_min", "max_rounds_max", "avg_rounds", "avg_rounds_ci95", "max_avg_load", "max_avg_load_min", "max_avg_load_max", "avg_hops", "replicates"]
-  headers   = { max_rounds = "max. rds. (mean)", max_rounds_min = "min", max_rounds_max = "max", avg_rounds = "avg. rds.", avg_rounds_ci95 = "±95%", max_avg_load = "max. avg. load", max_avg_load_min = "min", max_avg_load_max = "max", avg_hops = "avg. hops" }
-  formats   = { max_rounds = "%.1f", avg_rounds = "%.2f", avg_rounds_ci95 = "%.3f", max_avg_load = "%.2f", max_avg_load_min = "%.2f", max_avg_load_max = "%.2f", avg_hops = "%.2f" }
+  columns   = local.level_columns
+  headers   = local.level_headers
+  formats   = local.level_formats
 
   expect "lvl1" {
     where          = { level = 1 }
@@ -347,9 +355,9 @@ table "factors1" {
   study     = study.runs1
   title     = "Section III-A on Table I: delays and bandwidth against a 3D torus of 32^4 nodes"
   mean_over = ["seed"]
-  columns   = ["max_phases", "max_phases_min", "max_phases_max", "propagation_ratio", "hop_gain", "bandwidth_gain", "replicates"]
-  headers   = { max_phases = "phases (mean)", max_phases_min = "min", max_phases_max = "max", propagation_ratio = "propagation / torus", hop_gain = "torus hops / CLEX", bandwidth_gain = "bandwidth / torus" }
-  formats   = { max_phases = "%.1f", propagation_ratio = "%.2f", hop_gain = "%.2f", bandwidth_gain = "%.2f" }
+  columns   = local.factor_columns
+  headers   = local.factor_headers
+  formats   = local.factor_formats
 
   expect "factors" {
     where             = { topology = "c44" }
@@ -370,9 +378,9 @@ table "factors2" {
   study     = study.runs2
   title     = "Section III-A on Table II: delays and bandwidth against a 3D torus of 64^3 nodes"
   mean_over = ["seed"]
-  columns   = ["max_phases", "max_phases_min", "max_phases_max", "propagation_ratio", "hop_gain", "bandwidth_gain", "replicates"]
-  headers   = { max_phases = "phases (mean)", max_phases_min = "min", max_phases_max = "max", propagation_ratio = "propagation / torus", hop_gain = "torus hops / CLEX", bandwidth_gain = "bandwidth / torus" }
-  formats   = { max_phases = "%.1f", propagation_ratio = "%.2f", hop_gain = "%.2f", bandwidth_gain = "%.2f" }
+  columns   = local.factor_columns
+  headers   = local.factor_headers
+  formats   = local.factor_formats
 
   expect "factors" {
     where             = { topology = "c33" }
@@ -393,9 +401,9 @@ table "factors3" {
   study     = study.runs3
   title     = "Section III-B on Table III: light traffic on C(1/4, 4)"
   mean_over = ["seed"]
-  columns   = ["max_phases", "max_phases_min", "max_phases_max", "propagation_ratio", "hop_gain", "bandwidth_gain", "replicates"]
-  headers   = { max_phases = "phases (mean)", max_phases_min = "min", max_phases_max = "max", propagation_ratio = "propagation / torus", hop_gain = "torus hops / CLEX", bandwidth_gain = "bandwidth / torus" }
-  formats   = { max_phases = "%.1f", propagation_ratio = "%.2f", hop_gain = "%.2f", bandwidth_gain = "%.2f" }
+  columns   = local.factor_columns
+  headers   = local.factor_headers
+  formats   = local.factor_formats
 
   expect "factors" {
     where             = { topology = "c44" }
@@ -414,9 +422,9 @@ table "factors4" {
   study     = study.runs4
   title     = "Section III-B on Table IV: light traffic on C(1/3, 3)"
   mean_over = ["seed"]
-  columns   = ["max_phases", "max_phases_min", "max_phases_max", "propagation_ratio", "hop_gain", "bandwidth_gain", "replicates"]
-  headers   = { max_phases = "phases (mean)", max_phases_min = "min", max_phases_max = "max", propagation_ratio = "propagation / torus", hop_gain = "torus hops / CLEX", bandwidth_gain = "bandwidth / torus" }
-  formats   = { max_phases = "%.1f", propagation_ratio = "%.2f", hop_gain = "%.2f", bandwidth_gain = "%.2f" }
+  columns   = local.factor_columns
+  headers   = local.factor_headers
+  formats   = local.factor_formats
 
   expect "factors" {
     where             = { topology = "c33" }

@@ -15,7 +15,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
@@ -570,11 +569,11 @@ only. --markdown prints the README's reference section.`,
 			}
 			switch {
 			case o.json:
-				return json.NewEncoder(o.stdout).Encode(familiesJSON(reg, args))
+				return json.NewEncoder(o.stdout).Encode(eval.FamiliesDoc(reg, args))
 			case markdown:
 				io.WriteString(o.stdout, eval.FamiliesMarkdown(reg))
 			default:
-				io.WriteString(o.stdout, familiesText(reg, args))
+				io.WriteString(o.stdout, eval.FamiliesText(reg, args))
 			}
 			return nil
 		},
@@ -641,102 +640,4 @@ func checkSimSets(cmd *cobra.Command, _ []string) error {
 		return fmt.Errorf("--set %s: unknown sim option %q; options: %s", s, name, strings.Join(options, ", "))
 	}
 	return nil
-}
-
-// familiesText is the plain-text output of `runexp families`: without names
-// an index (one line per family: its name and summary, marked when it is
-// sizing-only or partly built) followed by the metrics; with names the documentation and
-// parameters of those families, and a pointer to the metrics instead of
-// the metrics themselves.
-func familiesText(reg *families.Registry, names []string) string {
-	var b strings.Builder
-	if len(names) == 0 {
-		b.WriteString("families (runexp families NAME... for documentation and parameters)\n")
-		tw := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
-		for _, n := range reg.Names() {
-			f, _ := reg.Lookup(n)
-			summary := f.Summary
-			switch {
-			case f.SizingOnly():
-				summary += " [sizing-only]"
-			case f.PartlySizingOnly():
-				summary += " [partly built]"
-			}
-			fmt.Fprintf(tw, "    %s\t%s\n", f.Name, summary)
-		}
-		tw.Flush()
-		b.WriteString("\nmetrics (study metrics = [...])\n")
-		tw = tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
-		for _, m := range eval.Metrics() {
-			fmt.Fprintf(tw, "    %s\t%s\t[%s]\t%s\n", m.Name, m.Group, m.Unit, m.Doc)
-		}
-		tw.Flush()
-		return b.String()
-	}
-	doc := eval.FamiliesDoc(reg, names)["families"].([]eval.FamilyDoc)
-	for i, n := range names {
-		f, _ := reg.Lookup(n)
-		fmt.Fprintf(&b, "%s: %s\n", f.Name, f.Summary)
-		for _, line := range wrapText(f.Doc, 76) {
-			fmt.Fprintf(&b, "    %s\n", line)
-		}
-		tw := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
-		for j, p := range f.Params {
-			kind := p.Kind.String()
-			if p.Kind == families.Int {
-				for _, c := range p.Choices {
-					kind += fmt.Sprintf(" | %q", c)
-				}
-			}
-			def := "required"
-			if d := doc[i].Params[j].Default; d != "" {
-				def = "default " + d
-			}
-			fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\n", p.Name, kind, def, p.Doc)
-		}
-		tw.Flush()
-		b.WriteString("\n")
-	}
-	b.WriteString("metrics: runexp families (without names) lists them\n")
-	return b.String()
-}
-
-// wrapText splits each paragraph (line) of s into lines of at most width
-// bytes at spaces; a longer word gets a line of its own.
-func wrapText(s string, width int) []string {
-	var lines []string
-	for _, para := range strings.Split(s, "\n") {
-		line := ""
-		for _, w := range strings.Fields(para) {
-			if line != "" && len(line)+1+len(w) > width {
-				lines = append(lines, line)
-				line = ""
-			}
-			if line != "" {
-				line += " "
-			}
-			line += w
-		}
-		lines = append(lines, line)
-	}
-	return lines
-}
-
-// familyJSON is a family's documentation in `runexp families --json`:
-// eval's FamilyDoc plus the one-line summary.
-type familyJSON struct {
-	eval.FamilyDoc
-	Summary string `json:"summary"`
-}
-
-// familiesJSON is eval.FamiliesDoc with each family's summary added.
-func familiesJSON(reg *families.Registry, names []string) map[string]any {
-	doc := eval.FamiliesDoc(reg, names)
-	var fams []familyJSON
-	for _, fd := range doc["families"].([]eval.FamilyDoc) {
-		f, _ := reg.Lookup(fd.Name)
-		fams = append(fams, familyJSON{FamilyDoc: fd, Summary: f.Summary})
-	}
-	doc["families"] = fams
-	return doc
 }

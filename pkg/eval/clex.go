@@ -591,19 +591,7 @@ func clexRowValues(v metricValues, grain string) ([]metricValues, error) {
 // in report.ErrorColumn, as computeDataset does.
 func computeClexDataset(c *Cell, in []*result) (*result, error) {
 	s := c.study
-	t := &dataset.Table{Meta: map[string]string{
-		"runexp.experiment": c.Exp.Name,
-		"runexp.study":      s.Name,
-		"runexp.key":        c.Key.String(),
-	}}
-	if s.Title != "" {
-		t.Meta["runexp.title"] = s.Title
-	}
-	for _, col := range s.Columns {
-		dc := dataset.NewColumn(col.Name, col.Kind, col.Unit)
-		dc.Doc = col.Doc
-		t.Columns = append(t.Columns, dc)
-	}
+	t := newStudyTable(c)
 	index := map[cache.Key]int{}
 	for i, ic := range c.Inputs {
 		index[ic.Key] = i

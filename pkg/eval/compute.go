@@ -294,17 +294,10 @@ const metaFailures = "runexp.failures"
 const errorColumnDoc = "why the null values of this row are missing: the cell that failed and its error " +
 	"(null when every cell of the row succeeded); the next run computes the failed cell again"
 
-// computeDataset assembles a study's table, one row per topology instance
-// (and sim point), and encodes it as Parquet. An input that failed (its
-// result has failed set) leaves the columns of its metric group null in
-// the rows it feeds; the table then has a last column, report.ErrorColumn,
-// with the failed cells and their errors, its metadata lists them
-// (metaFailures), and the result is incomplete (not cached).
-func computeDataset(c *Cell, in []*result) (*result, error) {
+// newStudyTable returns the empty dataset of dataset cell c: its study's
+// columns and the metadata naming the experiment, study, key and title.
+func newStudyTable(c *Cell) *dataset.Table {
 	s := c.study
-	if s.Clex != nil {
-		return computeClexDataset(c, in)
-	}
 	t := &dataset.Table{Meta: map[string]string{
 		"runexp.experiment": c.Exp.Name,
 		"runexp.study":      s.Name,
@@ -318,6 +311,21 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 		dc.Doc = col.Doc
 		t.Columns = append(t.Columns, dc)
 	}
+	return t
+}
+
+// computeDataset assembles a study's table, one row per topology instance
+// (and sim point), and encodes it as Parquet. An input that failed (its
+// result has failed set) leaves the columns of its metric group null in
+// the rows it feeds; the table then has a last column, report.ErrorColumn,
+// with the failed cells and their errors, its metadata lists them
+// (metaFailures), and the result is incomplete (not cached).
+func computeDataset(c *Cell, in []*result) (*result, error) {
+	s := c.study
+	if s.Clex != nil {
+		return computeClexDataset(c, in)
+	}
+	t := newStudyTable(c)
 	for ri, row := range s.Literal {
 		for i, v := range row {
 			if err := t.Columns[i].Append(v); err != nil {

@@ -162,9 +162,10 @@ func CollectGarbage(g *Graph, store *cache.Store, dryRun bool) (GCStats, error) 
 
 // FamilyDoc is the JSON form of a family's documentation.
 type FamilyDoc struct {
-	Name   string     `json:"name"`
-	Doc    string     `json:"doc"`
-	Params []ParamDoc `json:"params"`
+	Name    string     `json:"name"`
+	Summary string     `json:"summary"` // one line: what the family is
+	Doc     string     `json:"doc"`
+	Params  []ParamDoc `json:"params"`
 }
 
 // ParamDoc documents one parameter.
@@ -185,7 +186,7 @@ func FamiliesDoc(reg *families.Registry, names []string) map[string]any {
 	var fams []FamilyDoc
 	for _, n := range names {
 		f, _ := reg.Lookup(n)
-		fd := FamilyDoc{Name: f.Name, Doc: f.Doc}
+		fd := FamilyDoc{Name: f.Name, Summary: f.Summary, Doc: f.Doc}
 		for _, p := range f.Params {
 			fd.Params = append(fd.Params, ParamDoc{Name: p.Name, Kind: p.Kind.String(), Default: defaultString(p), Choices: p.Choices, Doc: p.Doc})
 		}
@@ -215,9 +216,11 @@ func kindString(p families.Param) string {
 	return k
 }
 
-// FamiliesText is the plain-text listing printed by `runexp families`: with
-// no names an index of every family (parameters, sizing-only marker), with
-// names their documentation and parameters; then the metrics.
+// FamiliesText is the plain-text output of `runexp families`: without names
+// an index (one line per family: its name and summary, marked when it is
+// sizing-only or partly built) followed by the metrics; with names the documentation and
+// parameters of those families, and a pointer to the metrics instead of
+// the metrics themselves.
 func FamiliesText(reg *families.Registry, names []string) string {
 	var b strings.Builder
 	if len(names) == 0 {
@@ -225,37 +228,49 @@ func FamiliesText(reg *families.Registry, names []string) string {
 		tw := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
 		for _, n := range reg.Names() {
 			f, _ := reg.Lookup(n)
-			kind := buildKind(f)
-			fmt.Fprintf(tw, "    %s\t%s\t%s\n", f.Name, kind, strings.Join(f.ParamNames(), ", "))
+			summary := f.Summary
+			switch {
+			case f.SizingOnly():
+				summary += " [sizing-only]"
+			case f.PartlySizingOnly():
+				summary += " [partly built]"
+			}
+			fmt.Fprintf(tw, "    %s\t%s\n", f.Name, summary)
 		}
 		tw.Flush()
-		b.WriteString("\n")
+		b.WriteString("\nmetrics (study metrics = [...])\n")
+		tw = tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
+		for _, m := range Metrics() {
+			fmt.Fprintf(tw, "    %s\t%s\t[%s]\t%s\n", m.Name, m.Group, m.Unit, m.Doc)
+		}
+		tw.Flush()
+		return b.String()
 	}
-	for _, n := range names {
+	doc := FamiliesDoc(reg, names)["families"].([]FamilyDoc)
+	for i, n := range names {
 		f, _ := reg.Lookup(n)
-		fmt.Fprintf(&b, "%s\n", f.Name)
+		fmt.Fprintf(&b, "%s: %s\n", f.Name, f.Summary)
 		for _, line := range wrap(f.Doc, 76) {
 			fmt.Fprintf(&b, "    %s\n", line)
 		}
 		tw := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
-		for _, p := range f.Params {
-			def := defaultString(p)
-			if def == "" {
-				def = "required"
-			} else {
-				def = "default " + def
+		for j, p := range f.Params {
+			kind := p.Kind.String()
+			if p.Kind == families.Int {
+				for _, c := range p.Choices {
+					kind += fmt.Sprintf(" | %q", c)
+				}
 			}
-			fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\n", p.Name, kindString(p), def, p.Doc)
+			def := "required"
+			if d := doc[i].Params[j].Default; d != "" {
+				def = "default " + d
+			}
+			fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\n", p.Name, kind, def, p.Doc)
 		}
 		tw.Flush()
 		b.WriteString("\n")
 	}
-	b.WriteString("metrics (study metrics = [...])\n")
-	tw := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
-	for _, m := range Metrics() {
-		fmt.Fprintf(tw, "    %s\t%s\t[%s]\t%s\n", m.Name, m.Group, m.Unit, m.Doc)
-	}
-	tw.Flush()
+	b.WriteString("metrics: runexp families (without names) lists them\n")
 	return b.String()
 }
 

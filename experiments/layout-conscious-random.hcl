@@ -2284,34 +2284,34 @@ study "fig15_sa" {
 # overlays); the tables give the means with the seeds' ranges.
 
 figure "fig14" {
-  study   = study.fig14_seq
+  study      = study.fig14_seq
   overlay    = [study.fig14_walk]
   mean_over  = ["seed"]
   error_bars = true
   where      = { label = ["HYPERCUBE (seq)", "HYPERCUBE (walk)", "RING-n (seq)", "RING-n (walk)", "Nbr(0.5)-n (seq)", "Nbr(0.5)-n (walk)"] }
   title      = "Inter-cabinet links vs N, degree log2 N (Fig. 14)"
-  x       = "routers"
-  y       = "inter_rack_links"
-  x_scale = "log"
-  y_scale = "log"
-  x_label = "Number of switches N"
-  y_label = "Inter-cabinet links"
+  x          = "routers"
+  y          = "inter_rack_links"
+  x_scale    = "log"
+  y_scale    = "log"
+  x_label    = "Number of switches N"
+  y_label    = "Inter-cabinet links"
 }
 
 figure "fig14_pairs" {
-  study   = study.fig14_walk
+  study      = study.fig14_walk
   overlay    = [study.fig14_seq]
   mean_over  = ["seed"]
   error_bars = true
   title      = "Cabinet pairs joined by a link vs N (section IV-B3)"
-  x       = "routers"
-  y       = "rack_pairs"
-  x_scale = "log"
-  y_scale = "log"
-  x_label = "Number of switches N"
-  y_label = "Directly connected cabinet pairs"
-  height  = 10
-  legend  = "top-left"
+  x          = "routers"
+  y          = "rack_pairs"
+  x_scale    = "log"
+  y_scale    = "log"
+  x_label    = "Number of switches N"
+  y_label    = "Directly connected cabinet pairs"
+  height     = 10
+  legend     = "top-left"
 }
 
 figure "fig15" {

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -281,8 +282,10 @@ func (o *options) planCmd() *cobra.Command {
 		Short: "Show which cells would be computed, and why",
 		Long: `plan lists every cell that 'runexp run' would compute, with its status:
 new (never computed) or stale (computed before with other parameters, inputs
-or code; the reason names what changed), and counts the cached cells.
-It writes nothing.`,
+or code; the reason names what changed), and counts the cached cells;
+then the output files 'run' would write (under --results): those of the
+cells it computes, and those whose cached content differs from the file on
+disk or whose file is missing. It writes nothing.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			exps, err := o.load(args)
@@ -291,15 +294,24 @@ It writes nothing.`,
 			}
 			en := o.engine(nil)
 			p := eval.MakePlan(eval.BuildGraph(exps), en.Store, o.results)
+			writes, werr := en.PlannedWrites(p)
 			if o.json {
 				en.Observer = newJSONObserver(o.stdout)
 				en.EmitPlan(p, all)
 				run, newN, stale, cached := p.Counts()
-				json.NewEncoder(o.stdout).Encode(map[string]any{"event": "plan_summary", "run": run, "new": newN, "stale": stale, "cached": cached})
-				return nil
+				json.NewEncoder(o.stdout).Encode(map[string]any{"event": "plan_summary", "run": run, "new": newN, "stale": stale, "cached": cached, "writes": writes})
+				return werr
 			}
 			o.printPlan(p, all)
-			return nil
+			if len(writes) == 0 {
+				fmt.Fprintln(o.stdout, "no output file to write")
+			} else {
+				fmt.Fprintf(o.stdout, "%d output files to write:\n", len(writes))
+				for _, w := range writes {
+					fmt.Fprintf(o.stdout, "  write   %s\n", filepath.Join(o.results, w))
+				}
+			}
+			return werr
 		},
 	}
 	cmd.Flags().BoolVar(&all, "all", false, "list cached cells too")

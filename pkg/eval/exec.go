@@ -184,6 +184,10 @@ type run struct {
 	// left incomplete by a failed cell is not cached ("failed in the last
 	// run: ..."): the next plan gives it as the reason the cell runs.
 	incomplete map[*Cell]string
+	// dry makes writeOutputs write nothing and list in would the files it
+	// would write (a plan's outputs; see PlannedWrites).
+	dry   bool
+	would []string
 }
 
 func (en *Engine) emit(e Event) {

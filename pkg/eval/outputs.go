@@ -132,6 +132,10 @@ func (r *run) writeOutputs(e *Experiment, prev []string) (int, error) {
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 			return
 		}
+		if r.dry {
+			r.would = append(r.would, filepath.Join(e.Name, rel))
+			return
+		}
 		if err := cache.WriteFileAtomic(path, data); err != nil {
 			errs = append(errs, err)
 			return
@@ -143,6 +147,14 @@ func (r *run) writeOutputs(e *Experiment, prev []string) (int, error) {
 	// entry returns c's entry, or nil after recording why there is none:
 	// the files rels are kept from an earlier run where they exist.
 	entry := func(c *Cell, what string, rels ...string) *cache.Entry {
+		if pe := r.plan.Entry(c); r.dry && pe != nil && pe.Run {
+			// Computed by the run: its files will be written.
+			for _, rel := range rels {
+				r.would = append(r.would, filepath.Join(e.Name, rel))
+				outs = append(outs, rel)
+			}
+			return nil
+		}
 		ent, why, err := r.entryOf(c)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("output %s not written: %w", what, err))
@@ -260,7 +272,7 @@ func (r *run) writeOutputs(e *Experiment, prev []string) (int, error) {
 		keep[o] = true
 	}
 	for _, o := range prev {
-		if !keep[o] && filepath.IsLocal(o) {
+		if !keep[o] && filepath.IsLocal(o) && !r.dry {
 			if err := os.Remove(filepath.Join(dir, o)); err != nil && !errors.Is(err, os.ErrNotExist) {
 				errs = append(errs, err)
 			}
@@ -292,4 +304,21 @@ func studyPricing(s *Study) *report.Pricing {
 	slices.Sort(p.Layout)
 	slices.Sort(p.Formula)
 	return p
+}
+
+// PlannedWrites lists the output files (relative to the results directory,
+// experiment/…) that running plan p would write: the datasets, figures
+// and tables of the cells it computes, and those whose cached content
+// differs from the file on disk (or whose file is missing), with the
+// scorecards and reports that change. It writes nothing.
+func (en *Engine) PlannedWrites(p *Plan) ([]string, error) {
+	r := &run{en: en, plan: p, results: map[*Cell]*result{}, failed: map[*Cell]bool{}, outputs: map[*Experiment][]string{}, dry: true}
+	var errs []error
+	for _, e := range p.Graph.Experiments {
+		if _, err := r.writeOutputs(e, nil); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	sort.Strings(r.would)
+	return slices.Compact(r.would), errors.Join(errs...)
 }

@@ -493,7 +493,7 @@ func ParseSimOptions(settings map[string]string) (map[string]any, error) {
 		text := settings[name]
 		o := lookupSimOption(name)
 		if o == nil {
-			return nil, fmt.Errorf("unknown sim option %q; options: %s%s", name, strings.Join(SimOptionNames(), ", "), didYouMean(name, SimOptionNames()))
+			return nil, fmt.Errorf("unknown sim option %q; options: %s.%s", name, strings.Join(SimOptionNames(), ", "), didYouMean(name, SimOptionNames()))
 		}
 		var v cty.Value
 		switch o.Kind {

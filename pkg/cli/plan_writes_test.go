@@ -1,0 +1,44 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPlanWrites: with every cell cached, plan says which output files a
+// run would still write (a deleted table here), and the run writes exactly
+// those; after it, plan has nothing to write.
+func TestPlanWrites(t *testing.T) {
+	dir := t.TempDir()
+	exp := copySmall(t, dir)
+	results := filepath.Join(dir, "results")
+	if code, _, stderr := runexp(t, context.Background(), "run", "--results", results, exp); code != ExitOK {
+		t.Fatalf("run: %s", stderr)
+	}
+	plan := func() string {
+		t.Helper()
+		code, stdout, stderr := runexp(t, context.Background(), "plan", "--results", results, exp)
+		if code != ExitOK {
+			t.Fatalf("plan: %s", stderr)
+		}
+		return stdout
+	}
+	if got := plan(); !strings.HasSuffix(got, "no output file to write\n") {
+		t.Errorf("plan after a run:\n%s", got)
+	}
+	table := filepath.Join(results, "small", "tables", "t.md")
+	if err := os.Remove(table); err != nil {
+		t.Fatal(err)
+	}
+	want := "small: 0 cells to compute (0 new, 0 stale), 23 cached\n1 output files to write:\n  write   " + table + "\n"
+	if got := plan(); got != want {
+		t.Errorf("plan:\n%s\nwant:\n%s", got, want)
+	}
+	_, stdout, _ := runexp(t, context.Background(), "run", "--results", results, exp)
+	if !strings.Contains(stdout, "wrote   "+table) || strings.Count(stdout, "wrote") != 1 {
+		t.Errorf("run after plan:\n%s", stdout)
+	}
+}

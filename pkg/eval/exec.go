@@ -282,19 +282,35 @@ func (en *Engine) writable(g *Graph) error {
 	}
 	for _, e := range g.Experiments {
 		dir := filepath.Join(en.Results, e.Name)
-		err := os.MkdirAll(dir, 0o755)
-		if err == nil {
-			var f *os.File
-			if f, err = os.CreateTemp(dir, cache.TempName("probe")+"*"); err == nil {
-				f.Close()
-				err = os.Remove(f.Name())
-			}
-		}
-		if err != nil {
+		if err := en.probe(e, dir); err != nil {
 			return fmt.Errorf("results directory %s is not writable: %w", dir, err)
 		}
 	}
 	return nil
+}
+
+// probeName is the base of the temporary file writable creates in an
+// experiment's output directory; removeTemps deletes one a killed run left.
+const probeName = "probe"
+
+// probe creates and removes a temporary file in dir, the output directory
+// of e, under e's output lock, so that a run killed between the two leaves
+// a file the next run's removeTemps (under the same lock) deletes.
+func (en *Engine) probe(e *Experiment, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	unlock, err := en.Store.Lock("outputs-" + e.Name)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	f, err := os.CreateTemp(dir, cache.TempName(probeName)+"*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // finish writes the outputs of e (if write) and records its cells in the

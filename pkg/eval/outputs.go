@@ -79,12 +79,12 @@ func declaredOutputs(e *Experiment) []string {
 }
 
 // removeTemps removes the temporary files a killed run left while writing
-// e's outputs (those it declares and prev, the outputs of the last run) and
-// manifest. The caller holds e's output lock, so no live process is writing
+// e's outputs (those it declares and prev, the outputs of the last run),
+// its writability probe and its manifest. The caller holds e's output lock, so no live process is writing
 // them.
 func (r *run) removeTemps(e *Experiment, prev []string) error {
 	byDir := map[string][]string{}
-	names := append(declaredOutputs(e), prev...)
+	names := append(append(declaredOutputs(e), prev...), probeName)
 	for _, o := range names {
 		if !filepath.IsLocal(o) {
 			continue

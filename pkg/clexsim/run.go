@@ -152,9 +152,7 @@ func (sm *sim) top(ctx context.Context, x, y []int32, seed uint64, st *stats, th
 	T := sm.cfg.T
 	if T == 1 {
 		w := sm.newWorker()
-		w.st.inst[0]++
-		w.st.maxLoad[0] = int64(len(x) / sm.stride)
-		w.a1.run(sm, x, 0, seed, w.st)
+		sm.a(1, x, y, 0, len(x)/sm.stride, 0, seed, w)
 		st.merge(w.st)
 		return nil
 	}
@@ -192,22 +190,7 @@ func (sm *sim) top(ctx context.Context, x, y []int32, seed uint64, st *stats, th
 	n := len(x) / sm.stride
 	w0.st.inst[T-1]++
 	w0.st.maxLoad[T-1] = max(w0.st.maxLoad[T-1], int64(n))
-	sm.interim(T, x, 0, n, 0, mix(seed, 1<<40))
-	off := sm.partition(T, x, y, 0, n, 0, make([]int32, sm.k+1))
-	if err := sub(off, 0); err != nil {
-		return fmt.Errorf("clexsim: %w", err)
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("clexsim: %w", err)
-	}
-	byNode := make([]int32, sm.pow[T]+1)
-	sm.forward(T, y, x, 0, n, 0, mix(seed, 2<<40), byNode, w0.st)
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("clexsim: %w", err)
-	}
-	sm.retarget(T, x, 0, n)
-	off = sm.partition(T, x, y, 0, n, 0, off)
-	if err := sub(off, 1); err != nil {
+	if err := sm.steps(T, x, y, 0, n, 0, seed, make([]int32, sm.pow[T]+1), w0.st, sub); err != nil {
 		return fmt.Errorf("clexsim: %w", err)
 	}
 	for _, w := range workers {
@@ -227,23 +210,34 @@ func (sm *sim) a(l int, x, y []int32, lo, hi int, base int32, seed uint64, w *wo
 		w.a1.run(sm, x[lo*sm.stride:hi*sm.stride], base, seed, st)
 		return
 	}
+	sm.steps(l, x, y, lo, hi, base, seed, w.counts, st, func(off []int32, step uint64) error {
+		for s := range sm.k {
+			sm.a(l-1, y, x, lo+int(off[s]), lo+int(off[s+1]), base+s*sm.pow[l-1], mix(seed, step<<32|uint64(s)), w)
+		}
+		return nil
+	})
+	copy(x[lo*sm.stride:hi*sm.stride], y[lo*sm.stride:hi*sm.stride])
+}
+
+// steps runs steps 1-3 of A(l) (l >= 2) on records lo .. hi-1 of x, with y
+// as scratch; the messages end in y. Step 1 picks every message's interim
+// node in its own sub-copy, whose level-l arcs lead to the sub-copy of its
+// target; step 2 forwards over the level-l arcs, balancing each node's
+// load (counts: scratch of K^l + 1); step 3 delivers within the target
+// sub-copies. sub runs A(l-1) on the K sub-copies of y (group offsets off,
+// relative to lo) for step 0 (step 1's calls) or 1 (step 3's); its error
+// stops the instance.
+func (sm *sim) steps(l int, x, y []int32, lo, hi int, base int32, seed uint64, counts []int32, st *stats, sub func(off []int32, step uint64) error) error {
 	off := make([]int32, sm.k+1)
-	// Step 1: every message goes to a node of its own sub-copy whose level-l
-	// arcs lead to the sub-copy of its target, chosen uniformly at random.
 	sm.interim(l, x, lo, hi, base, mix(seed, 1<<40))
 	sm.partition(l, x, y, lo, hi, base, off)
-	for s := range sm.k {
-		sm.a(l-1, y, x, lo+int(off[s]), lo+int(off[s+1]), base+s*sm.pow[l-1], mix(seed, uint64(s)), w)
+	if err := sub(off, 0); err != nil {
+		return err
 	}
-	// Step 2: forward over the level-l arcs, balancing each node's load.
-	sm.forward(l, y, x, lo, hi, base, mix(seed, 2<<40), w.counts, st)
-	// Step 3: deliver within the target sub-copies.
+	sm.forward(l, y, x, lo, hi, base, mix(seed, 2<<40), counts, st)
 	sm.retarget(l, x, lo, hi)
 	sm.partition(l, x, y, lo, hi, base, off)
-	for s := range sm.k {
-		sm.a(l-1, y, x, lo+int(off[s]), lo+int(off[s+1]), base+s*sm.pow[l-1], mix(seed, 1<<32|uint64(s)), w)
-	}
-	copy(x[lo*sm.stride:hi*sm.stride], y[lo*sm.stride:hi*sm.stride])
+	return sub(off, 1)
 }
 
 // digit returns digit l (1-based) of node id v.

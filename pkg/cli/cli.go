@@ -114,11 +114,10 @@ and stay cached), 130 interrupted (finished cells stay cached).`,
 	pf.BoolVar(&o.json, "json", false, "print one JSON event per line on stdout")
 	pf.IntVar(&o.maxCells, "max-cells", eval.DefaultMaxCells, "refuse experiments that expand to more cells")
 	topology, sim := o.topologyCmd(), o.simCmd()
-	// topology and sim take FAMILY name=value... (and sim --set): check
-	// the names before the commands run, suggesting the closest valid name
-	// for a typo.
-	checkBefore(topology, checkFamilyArgs)
-	checkBefore(sim, checkFamilyArgs, checkSimSets)
+	// sim --set: check the option names before the command runs,
+	// suggesting the closest valid name for a typo (familyInstance does
+	// the same for FAMILY name=value...).
+	checkBefore(sim, checkSimSets)
 	root.AddCommand(
 		o.validateCmd(), o.planCmd(), o.runCmd(), o.reportCmd(),
 		o.fmtCmd(), o.lsCmd(), o.gcCmd(), o.familiesCmd(), topology, sim, o.diffCmd(),
@@ -157,7 +156,6 @@ func (o *options) load(args []string) ([]*eval.Experiment, error) {
 	}
 	l := eval.NewLoader(eval.Options{Registry: families.Default(), Vars: vars, MaxCells: o.maxCells})
 	exps, diags := l.Load(args)
-	suggestVars(diags, l.Files())
 	if len(diags) > 0 {
 		o.printDiags(l.Files(), diags)
 	}
@@ -219,18 +217,11 @@ func (o *options) observer(outputs int) (eval.Observer, func()) {
 }
 
 // countOutputs returns the number of outputs a run of g checks and writes
-// when they changed: per experiment its datasets (one per study), figures,
-// tables, its scorecard (when a table has expectations) and its report.
+// when they changed (eval.Experiment.Outputs, summed).
 func countOutputs(g *eval.Graph) int {
 	n := 0
 	for _, e := range g.Experiments {
-		n += len(e.Studies) + len(e.Figures) + len(e.Tables) + 1 // report.md
-		for _, t := range e.Tables {
-			if len(t.Expect) > 0 {
-				n++ // scorecard.md and .json
-				break
-			}
-		}
+		n += e.Outputs()
 	}
 	return n
 }
@@ -601,34 +592,6 @@ func unknownFamily(reg *families.Registry, name string) error {
 		return fmt.Errorf("unknown family %q; did you mean %q? (runexp families lists them all)", name, s)
 	}
 	return fmt.Errorf("unknown family %q; families: %s", name, strings.Join(reg.Names(), ", "))
-}
-
-// checkFamilyArgs checks the FAMILY name=value... arguments of topology
-// and sim: an unknown family or parameter name is an error that suggests
-// the closest valid name. Values and malformed assignments are left to
-// the command (families.Family.ParseAssignments and Normalize).
-func checkFamilyArgs(_ *cobra.Command, args []string) error {
-	if len(args) == 0 {
-		return nil
-	}
-	reg := families.Default()
-	f, ok := reg.Lookup(args[0])
-	if !ok {
-		return unknownFamily(reg, args[0])
-	}
-	for _, a := range args[1:] {
-		name, _, ok := strings.Cut(a, "=")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" || f.Param(name) != nil {
-			continue
-		}
-		msg := "unknown parameter; "
-		if s := suggest(name, f.ParamNames()); s != "" {
-			msg += fmt.Sprintf("did you mean %q? ", s)
-		}
-		return &families.ParamError{Family: f.Name, Param: name, Msg: msg + "valid parameters: " + strings.Join(f.ParamNames(), ", ")}
-	}
-	return nil
 }
 
 // checkSimSets checks the option names of sim's --set name=value flags: an

@@ -15,13 +15,26 @@ import (
 )
 
 // familyInstance resolves "FAMILY name=value..." command arguments into a
-// family and its normalized parameters; errors are usage errors (exit 1).
+// family and its normalized parameters; errors are usage errors (exit 1),
+// suggesting the closest family or parameter name for a typo.
 func familyInstance(args []string) (*families.Family, families.Values, error) {
 	invalid := func(err error) error { return &exitError{ExitInvalid, err} }
 	reg := families.Default()
 	f, ok := reg.Lookup(args[0])
 	if !ok {
-		return nil, nil, invalid(fmt.Errorf("unknown family %q; families: %s", args[0], strings.Join(reg.Names(), ", ")))
+		return nil, nil, invalid(unknownFamily(reg, args[0]))
+	}
+	for _, a := range args[1:] {
+		name, _, ok := strings.Cut(a, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || f.Param(name) != nil {
+			continue // ParseAssignments reports a malformed one
+		}
+		msg := "unknown parameter; "
+		if s := suggest(name, f.ParamNames()); s != "" {
+			msg += fmt.Sprintf("did you mean %q? ", s)
+		}
+		return nil, nil, invalid(&families.ParamError{Family: f.Name, Param: name, Msg: msg + "valid parameters: " + strings.Join(f.ParamNames(), ", ")})
 	}
 	given, err := f.ParseAssignments(args[1:])
 	if err != nil {

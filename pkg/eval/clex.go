@@ -658,14 +658,8 @@ func computeClexDataset(c *Cell, in []*result) (*result, error) {
 					v = dataset.IntValue(int64(r.seed))
 				case col.Clex != "":
 					v = vals[col.Clex] // level or phase
-				case col.Param != "":
-					v = paramValue(r.inst.Params[col.Param], col.Kind)
-				case col.Name == colTopology:
-					v = dataset.StringValue(r.topo.Name)
-				case col.Name == colLabel:
-					v = dataset.StringValue(r.topo.Label)
-				case col.Name == colFamily:
-					v = dataset.StringValue(r.topo.Family.Name)
+				default:
+					v = identityValue(col, r.topo, r.inst)
 				}
 				if err := t.Columns[j].Append(v); err != nil {
 					return nil, fmt.Errorf("study %s, %s: %w", s.Name, r.inst.Label(), err)
@@ -673,26 +667,5 @@ func computeClexDataset(c *Cell, in []*result) (*result, error) {
 			}
 		}
 	}
-	res := &result{table: t}
-	if len(failures) > 0 {
-		ec := dataset.NewColumn(report.ErrorColumn, dataset.String, "")
-		ec.Doc = errorColumnDoc
-		for _, v := range rowErrors {
-			if err := ec.Append(v); err != nil {
-				return nil, fmt.Errorf("study %s: error column: %w", s.Name, err)
-			}
-		}
-		t.Columns = append(t.Columns, ec)
-		res.incomplete = true
-		for _, cf := range failures {
-			res.failures = append(res.failures, *cf)
-		}
-		t.Meta[metaFailures] = string(canonical(res.failures))
-	}
-	var buf bytes.Buffer
-	if err := dataset.WriteParquet(&buf, t); err != nil {
-		return nil, fmt.Errorf("study %s: %w", s.Name, err)
-	}
-	res.entry = &cache.Entry{Blobs: []cache.Blob{{Name: blobParquet, Data: buf.Bytes()}}}
-	return res, nil
+	return finishDataset(s, t, rowErrors, failures)
 }

@@ -442,14 +442,8 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 						v = vals[col.Name]
 					case col.Sim != "":
 						v = paramValue(pt[col.Sim], col.Kind)
-					case col.Param != "":
-						v = paramValue(inst.Params[col.Param], col.Kind)
-					case col.Name == colTopology:
-						v = dataset.StringValue(topo.Name)
-					case col.Name == colLabel:
-						v = dataset.StringValue(topo.Label)
-					case col.Name == colFamily:
-						v = dataset.StringValue(topo.Family.Name)
+					default:
+						v = identityValue(col, topo, inst)
 					}
 					if err := t.Columns[i].Append(v); err != nil {
 						return nil, fmt.Errorf("study %s, %s: %w", s.Name, inst.Label(), err)
@@ -458,6 +452,21 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 			}
 		}
 	}
+	for _, cf := range failures {
+		for _, col := range s.Columns {
+			if failedCols[cf][col.Name] {
+				cf.Columns = append(cf.Columns, col.Name)
+			}
+		}
+	}
+	return finishDataset(s, t, rowErrors, failures)
+}
+
+// finishDataset encodes the assembled table t of study s as Parquet. With
+// failed cells (failures, and the error text of each row in rowErrors) it
+// adds the column report.ErrorColumn and the metadata metaFailures, and
+// the result is incomplete (not cached).
+func finishDataset(s *Study, t *dataset.Table, rowErrors []dataset.Value, failures []*report.CellFailure) (*result, error) {
 	res := &result{table: t}
 	if len(failures) > 0 {
 		ec := dataset.NewColumn(report.ErrorColumn, dataset.String, "")
@@ -470,11 +479,6 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 		t.Columns = append(t.Columns, ec)
 		res.incomplete = true
 		for _, cf := range failures {
-			for _, col := range s.Columns {
-				if failedCols[cf][col.Name] {
-					cf.Columns = append(cf.Columns, col.Name)
-				}
-			}
 			res.failures = append(res.failures, *cf)
 		}
 		t.Meta[metaFailures] = string(canonical(res.failures))
@@ -485,6 +489,22 @@ func computeDataset(c *Cell, in []*result) (*result, error) {
 	}
 	res.entry = &cache.Entry{Blobs: []cache.Blob{{Name: blobParquet, Data: buf.Bytes()}}}
 	return res, nil
+}
+
+// identityValue is the value of a topology instance's column col: a family
+// parameter, the topology's name, label or family (null for other columns).
+func identityValue(col Column, topo *Topology, inst *Instance) dataset.Value {
+	switch {
+	case col.Param != "":
+		return paramValue(inst.Params[col.Param], col.Kind)
+	case col.Name == colTopology:
+		return dataset.StringValue(topo.Name)
+	case col.Name == colLabel:
+		return dataset.StringValue(topo.Label)
+	case col.Name == colFamily:
+		return dataset.StringValue(topo.Family.Name)
+	}
+	return dataset.Value{}
 }
 
 // columnGroups maps the metric columns of s to their metric groups (a

@@ -119,10 +119,21 @@ func (l *Loader) Load(args []string) ([]*Experiment, hcl.Diagnostics) {
 			exps = append(exps, exp)
 		}
 	}
+	declared := sortedKeys(used)
 	for _, v := range sortedKeys(l.opts.Vars) {
 		if !used[v] {
+			// A one-letter name is not "corrected" into another one.
+			hint := ""
+			switch s := Suggest(v, declared); {
+			case s != "" && len(v) > 1:
+				hint = fmt.Sprintf(" Did you mean %q?", s)
+			case len(declared) > 0:
+				hint = " Declared variables: " + strings.Join(declared, ", ") + "."
+			default:
+				hint = " The experiments declare no variables."
+			}
 			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Undeclared variable",
-				Detail: fmt.Sprintf("--var %s: no experiment declares a variable %q.", v, v)})
+				Detail: fmt.Sprintf("--var %s: no experiment declares a variable %q.%s", v, v, hint)})
 		}
 	}
 	// Parameter values are checked by expanding the sweeps, also when other
@@ -237,7 +248,7 @@ type decoder struct {
 	ctx      *hcl.EvalContext
 	blocks   map[string][]*hclsyntax.Block
 	declared map[string]map[string]bool // block type -> names
-	usedVars map[string]bool
+	usedVars map[string]bool            // every declared variable (of all files): whether --var sets it
 	vars     map[string]cty.Value
 	locals   map[string]cty.Value
 	disabled map[string]bool // studies with enabled = false
@@ -591,6 +602,9 @@ func (d *decoder) decodeVariables() {
 		Variables: map[string]cty.Value{budgetVar: d.budgetValue()}}
 	for _, b := range d.blocks["variable"] {
 		name := b.Labels[0]
+		if _, seen := d.usedVars[name]; !seen {
+			d.usedVars[name] = false // declared; true once --var sets it
+		}
 		d.checkBody(b.Body, "a variable block", []string{"type", "default", "description"})
 		v := &Variable{Name: name, Range: b.LabelRanges[0]}
 		ty := cty.DynamicPseudoType
@@ -773,9 +787,18 @@ func (d *decoder) decodeExperimentBlock(b *hclsyntax.Block) {
 	}
 }
 
-// didYouMean returns ` Did you mean "x"?` for the candidate closest to name
-// (edit distance at most a third of its length, and at least 1), or "".
+// didYouMean returns ` Did you mean "x"?` for Suggest's candidate, or "".
 func didYouMean(name string, candidates []string) string {
+	if best := Suggest(name, candidates); best != "" {
+		return fmt.Sprintf(" Did you mean %q?", best)
+	}
+	return ""
+}
+
+// Suggest returns the candidate closest to name by edit distance when it
+// is close enough to be a typo of it (at most a third of name's length, and
+// at least 1), or "".
+func Suggest(name string, candidates []string) string {
 	best, bestD := "", 0
 	for _, c := range candidates {
 		d := levenshtein.Distance(name, c, nil)
@@ -786,5 +809,5 @@ func didYouMean(name string, candidates []string) string {
 	if best == "" || bestD > max(1, len(name)/3) {
 		return ""
 	}
-	return fmt.Sprintf(" Did you mean %q?", best)
+	return best
 }

@@ -15,7 +15,6 @@ type CellDiff struct {
 	Status     string `json:"status"` // "added", "removed" or "changed"
 	Cell       string `json:"cell"`   // its label
 	Reason     string `json:"reason,omitempty"`
-	a, b       *Cell
 }
 
 // DiffGraphs lists the cells of a and b that differ, matched by
@@ -59,7 +58,7 @@ func DiffGraphs(a, b *Graph) []CellDiff {
 			}
 		}
 		if prev == nil {
-			out = append(out, CellDiff{Experiment: c.Exp.Name, Status: "added", Cell: c.Label, b: c})
+			out = append(out, CellDiff{Experiment: c.Exp.Name, Status: "added", Cell: c.Label})
 			continue
 		}
 		paired[prev] = true
@@ -67,11 +66,11 @@ func DiffGraphs(a, b *Graph) []CellDiff {
 			continue // only an input changed: the input is listed
 		}
 		_, why := staleness(c, manifestEntryOf(prev), nil, false)
-		out = append(out, CellDiff{Experiment: c.Exp.Name, Status: "changed", Cell: c.Label, Reason: why, a: prev, b: c})
+		out = append(out, CellDiff{Experiment: c.Exp.Name, Status: "changed", Cell: c.Label, Reason: why})
 	}
 	for _, c := range goneOrder {
 		if !paired[c] {
-			out = append(out, CellDiff{Experiment: c.Exp.Name, Status: "removed", Cell: c.Label, a: c})
+			out = append(out, CellDiff{Experiment: c.Exp.Name, Status: "removed", Cell: c.Label})
 		}
 	}
 	return out

@@ -78,6 +78,18 @@ func declaredOutputs(e *Experiment) []string {
 	return outs
 }
 
+// Outputs returns the number of outputs a run of e checks and writes when
+// they changed: one per study dataset, figure and table, the scorecard
+// (when a table has expectations) and the report (the blocks of
+// declaredOutputs, whose figures, tables and scorecard are several files).
+func (e *Experiment) Outputs() int {
+	n := len(e.Studies) + len(e.Figures) + len(e.Tables) + 1 // report.md
+	if slices.ContainsFunc(e.Tables, func(t *Table) bool { return len(t.Expect) > 0 }) {
+		n++ // scorecard.md and .json
+	}
+	return n
+}
+
 // removeTemps removes the temporary files a killed run left while writing
 // e's outputs (those it declares and prev, the outputs of the last run),
 // its writability probe and its manifest. The caller holds e's output lock, so no live process is writing

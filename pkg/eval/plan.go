@@ -296,18 +296,20 @@ func paramsDiff(c *Cell, prev json.RawMessage) []string {
 // false when the rows are the same or the parameters cannot be read (the
 // caller then diffs the parameters leaf by leaf).
 func rowsDiff(a, b json.RawMessage, given map[string][]string) ([]string, bool) {
-	type doc struct {
-		Rows []map[string]any `json:"rows"`
+	// rows decodes the "rows" of a dataset cell's parameters; ok is false
+	// without them (a null list is no rows).
+	rows := func(p json.RawMessage) ([]map[string]any, bool) {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(p, &m) != nil {
+			return nil, false
+		}
+		raw, ok := m["rows"]
+		var out []map[string]any
+		return out, ok && json.Unmarshal(raw, &out) == nil
 	}
-	var da, db doc
-	var ka, kb map[string]json.RawMessage
-	if json.Unmarshal(a, &da) != nil || json.Unmarshal(b, &db) != nil || json.Unmarshal(a, &ka) != nil || json.Unmarshal(b, &kb) != nil {
-		return nil, false
-	}
-	if _, ok := ka["rows"]; !ok {
-		return nil, false
-	}
-	if _, ok := kb["rows"]; !ok {
+	rowsA, okA := rows(a)
+	rowsB, okB := rows(b)
+	if !okA || !okB {
 		return nil, false
 	}
 	name := func(r map[string]any) (id, label string) {
@@ -348,8 +350,8 @@ func rowsDiff(a, b json.RawMessage, given map[string][]string) ([]string, bool) 
 		}
 		return n, labels, order
 	}
-	na, la, oa := count(da.Rows)
-	nb, lb, ob := count(db.Rows)
+	na, la, oa := count(rowsA)
+	nb, lb, ob := count(rowsB)
 	list := func(what string, ids []string, labels map[string]string) string {
 		if len(ids) > 3 {
 			return fmt.Sprintf("rows %s: %s and %d more", what, strings.Join(mapLabels(ids[:3], labels), ", "), len(ids)-3)

@@ -186,15 +186,11 @@ func datasetDiff(pa, pb string, opts Options) (*DatasetDiff, error) {
 	case tb == nil:
 		return &DatasetDiff{Status: "removed"}, nil
 	}
-	isMetric := opts.IsMetric
-	if isMetric == nil {
-		isMetric = func(string) bool { return false }
-	}
 	metric := func(c *dataset.Column) bool {
 		if opts.IsMetric == nil {
 			return c.Kind == dataset.Float
 		}
-		return isMetric(c.Name)
+		return opts.IsMetric(c.Name)
 	}
 	d := &DatasetDiff{Status: "changed"}
 	var keys, metrics []string

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/netsim"
 	"github.com/runexp/runexp/pkg/topoio"
 	"github.com/runexp/runexp/pkg/userfile"
 )
@@ -49,6 +52,8 @@ func familyInstance(args []string) (*families.Family, families.Values, error) {
 
 func (o *options) topologyCmd() *cobra.Command {
 	var format, output string
+	var load float64
+	var packetFlits, vcs int
 	cmd := &cobra.Command{
 		Use:   "topology FAMILY [name=value...]",
 		Short: "Build one topology and print its statistics or export it",
@@ -62,17 +67,57 @@ func (o *options) topologyCmd() *cobra.Command {
   metis     METIS graph file (gpmetis, graphchk); 1-based ids
   json      every router with its endpoints, role, group, cabinet,
             coordinates and neighbours
+  graphml   GraphML (networkx.read_graphml, igraph, Gephi): routers with
+            endpoints, role, group, cabinet; one edge per link
+  nodelink  networkx node-link JSON (networkx.node_link_graph)
+  booksim   a BookSim2 simulation in the directory given by -o DIR (two files
+            cannot go to standard output): anynet_file, the network, and
+            booksim.cfg, the anynet configuration whose routing, VC, buffer,
+            delay and speedup settings match a netsim run with
+            netsim.BookSimConfig() timing (each setting's comment names the
+            netsim value); run it there with 'booksim booksim.cfg'
+  merlin    an SST configuration script (Python; 'sst FILE') that builds the
+            network with SST Merlin's anytopo topology (topoAny, hr_router)
+            and netsim's min routes, with the same VCs, buffers, packet size
+            and load; needs an sst-elements with anytopo and networkx
+
+booksim and merlin simulate uniform traffic under minimal routing at --load
+with --packet-flits and --vcs (default: the diameter, the VCs netsim's min
+routing uses), 64-flit input ports split over the VCs, credit delay 2 and
+channels of netsim latency 2 (BookSim2 latency 1). BookSim2's anynet min
+routing lets every hop use every VC where netsim's min puts hop k on VC k,
+and anynet and anytopo keep parallel links once (a warning says so).
 
 Sizing-only families support --format stats only (sizing figures).
 'runexp families FAMILY' lists a family's parameters.`,
 		Example: `  runexp topology slimfly q=19
   runexp topology torus dims=4,4,8 --format edgelist
-  runexp topology slimfly q=5 --format anynet -o sf50.anynet`,
+  runexp topology slimfly q=5 --format anynet -o sf50.anynet
+  runexp topology slimfly q=5 --format booksim --vcs 3 --load 0.7 -o sf50-booksim
+  runexp topology slimfly q=5 --format merlin -o sf50-merlin.py`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			invalid := func(err error) error { return &exitError{ExitInvalid, err} }
 			if !slices.Contains(topoio.Formats(), format) {
 				return invalid(fmt.Errorf("unknown format %q; formats: %s", format, strings.Join(topoio.Formats(), ", ")))
+			}
+			simFormat := format == topoio.FormatBookSim || format == topoio.FormatMerlin
+			for _, name := range []string{"load", "packet-flits", "vcs"} {
+				if cmd.Flags().Changed(name) && !simFormat {
+					return invalid(fmt.Errorf("--%s applies to --format booksim and merlin only", name))
+				}
+			}
+			if !(load > 0 && load <= 1) {
+				return invalid(fmt.Errorf("--load %g: want a load in (0, 1] flits per endpoint per cycle", load))
+			}
+			if packetFlits < 1 {
+				return invalid(fmt.Errorf("--packet-flits %d: want at least 1", packetFlits))
+			}
+			if vcs < 0 || vcs > netsim.MaxVCs {
+				return invalid(fmt.Errorf("--vcs %d: want 1 to %d (0: the diameter, as netsim's min routing)", vcs, netsim.MaxVCs))
+			}
+			if format == topoio.FormatBookSim && output == "" {
+				return invalid(fmt.Errorf("--format booksim writes two files (%s and %s), which standard output cannot hold: give a directory with -o DIR", topoio.BookSimNetworkFile, topoio.BookSimConfigFile))
 			}
 			f, v, err := familyInstance(args)
 			if err != nil {
@@ -87,11 +132,21 @@ Sizing-only families support --format stats only (sizing figures).
 				if t, err = f.Build(cmd.Context(), v); err != nil {
 					return invalid(err)
 				}
-				if format == topoio.FormatAnynet {
+				if format == topoio.FormatAnynet || simFormat {
 					if dup := topoio.ParallelLinks(t.Graph); dup > 0 {
-						fmt.Fprintf(o.stderr, "runexp: warning: %d parallel links written once (anynet has no multi-links)\n", dup)
+						what := "anynet has no multi-links"
+						if format == topoio.FormatMerlin {
+							what = "SST's anytopo mis-wires parallel edges"
+						}
+						fmt.Fprintf(o.stderr, "runexp: warning: %d parallel links written once (%s)\n", dup, what)
 					}
 				}
+				if format == topoio.FormatMerlin && slices.Contains(t.Conc, 0) {
+					fmt.Fprintln(o.stderr, "runexp: warning: some routers have no endpoints, which SST Merlin's anytopo (as read) refuses; see the script's header")
+				}
+			}
+			if simFormat {
+				return o.writeSimExport(cmd, format, output, f, v, t, load, packetFlits, vcs)
 			}
 			var w io.Writer = o.stdout
 			var buf bytes.Buffer
@@ -109,9 +164,60 @@ Sizing-only families support --format stats only (sizing figures).
 			return nil
 		},
 	}
+	defaults := topoio.DefaultSimSetup(0)
 	cmd.Flags().StringVar(&format, "format", topoio.FormatStats, "output format: "+strings.Join(topoio.Formats(), ", "))
-	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of stdout (through links, keeping its mode; a regular file is replaced atomically)")
+	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of stdout (through links, keeping its mode; a regular file is replaced atomically); for --format booksim a directory, created if missing")
+	cmd.Flags().Float64Var(&load, "load", defaults.Load, "booksim, merlin: offered load in flits per endpoint per cycle (uniform traffic)")
+	cmd.Flags().IntVar(&packetFlits, "packet-flits", defaults.Config.PacketSize, "booksim, merlin: flits per packet (wormhole)")
+	cmd.Flags().IntVar(&vcs, "vcs", 0, "booksim, merlin: virtual channels per port, sharing 64 flits of buffer (0: the diameter, as netsim's min routing)")
 	return cmd
+}
+
+// writeSimExport writes the booksim (two files in the directory dir) or
+// merlin (one script, to dir or standard output) format of t.
+func (o *options) writeSimExport(cmd *cobra.Command, format, dir string, f *families.Family, v families.Values, t *families.Topology, load float64, packetFlits, vcs int) error {
+	failed := func(err error) error { return &exitError{ExitFailed, err} }
+	if vcs == 0 {
+		var err error
+		if vcs, err = topoio.MinRoutingVCs(cmd.Context(), t, o.jobs); err != nil {
+			return &exitError{ExitInvalid, fmt.Errorf("--format %s: %w", format, err)}
+		}
+	}
+	s := topoio.DefaultSimSetup(vcs)
+	s.Load, s.Config.PacketSize = load, packetFlits
+	if format == topoio.FormatMerlin {
+		var buf bytes.Buffer
+		if err := topoio.WriteMerlin(&buf, f.Name, v, t, s); err != nil {
+			return failed(err)
+		}
+		if dir == "" {
+			_, err := o.stdout.Write(buf.Bytes())
+			return err
+		}
+		if err := userfile.Write(dir, buf.Bytes()); err != nil {
+			return failed(err)
+		}
+		return nil
+	}
+	var network, config bytes.Buffer
+	if err := topoio.WriteBookSim(&network, &config, f.Name, v, t, s); err != nil {
+		return failed(err)
+	}
+	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+		return &exitError{ExitInvalid, fmt.Errorf("-o %s: not a directory (--format booksim writes %s and %s into a directory)", dir, topoio.BookSimNetworkFile, topoio.BookSimConfigFile)}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return failed(err)
+	}
+	for _, file := range []struct {
+		name string
+		data []byte
+	}{{topoio.BookSimNetworkFile, network.Bytes()}, {topoio.BookSimConfigFile, config.Bytes()}} {
+		if err := userfile.Write(filepath.Join(dir, file.name), file.data); err != nil {
+			return failed(err)
+		}
+	}
+	return nil
 }
 
 // sizingWhat describes why f cannot build some values: the whole family is

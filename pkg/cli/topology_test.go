@@ -66,6 +66,85 @@ func TestTopology(t *testing.T) {
 	}
 }
 
+// TestTopologyBookSim exports the Hoffman-Singleton Slim Fly as a BookSim2
+// simulation (-o DIR): the network file reads back as the topology and the
+// configuration carries the options; without -o, into a file or with bad
+// options it is a usage error.
+func TestTopologyBookSim(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "sf50")
+	code, out, stderr := runexp(t, ctx, "topology", "slimfly", "q=5", "--format", "booksim", "--vcs", "3", "--load", "0.7", "--packet-flits", "4", "-o", dir)
+	if code != ExitOK || out != "" || stderr != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	f, err := os.Open(filepath.Join(dir, topoio.BookSimNetworkFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	n, err := topoio.ParseAnynet(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := n.Topology.Graph; g.N() != 50 || g.Edges() != 175 || n.Topology.Endpoints() != 200 {
+		t.Errorf("network file: %d routers, %d links, %d endpoints", g.N(), g.Edges(), n.Topology.Endpoints())
+	}
+	cfg, err := os.ReadFile(filepath.Join(dir, topoio.BookSimConfigFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\nnetwork_file = anynet_file;", "\nnum_vcs = 3;", "\nvc_buf_size = 21;", "\ninjection_rate = 0.7;", "\npacket_size = 4;", "\nrouting_function = min;"} {
+		if !strings.Contains(string(cfg), want) {
+			t.Errorf("booksim.cfg has no %q", want[1:])
+		}
+	}
+	// Default VCs: the diameter, 2; the directory is rewritten.
+	if code, _, stderr := runexp(t, ctx, "topology", "slimfly", "q=5", "--format", "booksim", "-o", dir); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if cfg, _ := os.ReadFile(filepath.Join(dir, topoio.BookSimConfigFile)); !strings.Contains(string(cfg), "\nnum_vcs = 2;") {
+		t.Errorf("default VCs: %s", cfg)
+	}
+
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--format", "booksim"}, "give a directory with -o DIR"},
+		{[]string{"--format", "booksim", "-o", file}, "not a directory"},
+		{[]string{"--format", "booksim", "-o", dir, "--load", "2"}, "--load 2: want a load in (0, 1]"},
+		{[]string{"--format", "booksim", "-o", dir, "--vcs", "65"}, "--vcs 65: want 1 to 64"},
+		{[]string{"--format", "booksim", "-o", dir, "--packet-flits", "0"}, "--packet-flits 0"},
+		{[]string{"--format", "edgelist", "--vcs", "3"}, "--vcs applies to --format booksim and merlin only"},
+	} {
+		code, out, stderr := runexp(t, ctx, append([]string{"topology", "slimfly", "q=5"}, c.args...)...)
+		if code != ExitInvalid || out != "" || !strings.Contains(stderr, c.msg) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and %q", c.args, code, out, stderr, c.msg)
+		}
+	}
+}
+
+// TestTopologyMerlin prints SST Merlin scripts: the Slim Fly's to standard
+// output, and the 2 x 2 torus's with a warning for its parallel links.
+func TestTopologyMerlin(t *testing.T) {
+	ctx := context.Background()
+	code, out, stderr := runexp(t, ctx, "topology", "slimfly", "q=5", "--format", "merlin", "--load", "0.3")
+	if code != ExitOK || stderr != "" {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"\nVCS = 2 ", "\nLOAD = 0.3 ", "# 50 routers, 200 endpoints, 175 links.", "\n    (0, 1), (0, 4), (0, 25),", "\ndef build():"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("script has no %q", want)
+		}
+	}
+	code, out, stderr = runexp(t, ctx, "topology", "torus", "k=2", "n=2", "--format", "merlin")
+	if code != ExitOK || !strings.Contains(stderr, "4 parallel links written once") || !strings.Contains(out, "4 links.") {
+		t.Errorf("torus k = 2: exit %d, stderr %q", code, stderr)
+	}
+}
+
 // TestTopologySizingOnly checks that a sizing-only family prints its
 // sizing figures (the Moore bound for k' = 96, diameter 2: 9,217 routers,
 // SC14 section II-A) and refuses graph formats.

@@ -41,8 +41,18 @@ func ParallelLinks(g *graph.Graph) int64 {
 // router 1's, ...) and every distinct neighbouring router. BookSim stores a
 // router's neighbours in a map, so parallel links collapse into one (see
 // ParallelLinks); each link appears on both of its routers' lines, which
-// BookSim accepts (the reverse entry is the same).
-func WriteAnynet(w io.Writer, t *families.Topology) error {
+// BookSim accepts (the reverse entry is the same). Every channel has
+// BookSim's default latency of 1 cycle; WriteBookSim writes latencies.
+func WriteAnynet(w io.Writer, t *families.Topology) error { return writeAnynet(w, t, nil, 1) }
+
+// writeAnynet is WriteAnynet with channel latencies in BookSim2 cycles:
+// lat[i] for the channel from router u to Graph.Adj[i] (nil: all 1), and
+// nodeLat for every injection and ejection channel. A latency other than
+// 1 (BookSim's default) follows the entry it belongs to ("router 7 3":
+// the channel from this line's router to router 7 takes 3 cycles; "node 5
+// 2": node 5's injection and ejection channels take 2). Of parallel links
+// the first one's latency is written.
+func writeAnynet(w io.Writer, t *families.Topology, lat []int32, nodeLat int32) error {
 	g := t.Graph
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var line []byte
@@ -53,12 +63,26 @@ func WriteAnynet(w io.Writer, t *families.Topology) error {
 		for i := int32(0); i < t.Conc[u]; i++ {
 			line = append(line, " node "...)
 			line = strconv.AppendInt(line, ep, 10)
+			if nodeLat != 1 {
+				line = append(line, ' ')
+				line = strconv.AppendInt(line, int64(nodeLat), 10)
+			}
 			ep++
 		}
-		forEachNeighbour(g, u, func(v int32, _ int) {
+		nb := g.Neighbors(u)
+		for i, v := range nb {
+			if i > 0 && nb[i-1] == v {
+				continue // a parallel link: written once
+			}
 			line = append(line, " router "...)
 			line = strconv.AppendInt(line, int64(v), 10)
-		})
+			if lat != nil {
+				if l := lat[int(g.Off[u])+i]; l != 1 {
+					line = append(line, ' ')
+					line = strconv.AppendInt(line, int64(l), 10)
+				}
+			}
+		}
 		line = append(line, '\n')
 		bw.Write(line)
 	}
@@ -66,16 +90,51 @@ func WriteAnynet(w io.Writer, t *families.Topology) error {
 }
 
 // ReadAnynet parses a BookSim2 anynet network file into a topology (graph
-// and Conc; no other metadata). Routers must be numbered 0..N-1 and
-// endpoints 0..E-1, each endpoint attached to one router; router-to-router
-// connections are symmetric whichever line lists them, and a connection
-// listed several times is one link, as in BookSim. Errors name the line.
+// and Conc; no other metadata), ignoring channel latencies (ParseAnynet
+// returns them).
 func ReadAnynet(r io.Reader) (*families.Topology, error) {
+	n, err := ParseAnynet(r)
+	if err != nil {
+		return nil, err
+	}
+	return n.Topology, nil
+}
+
+// AnynetNetwork is an anynet network file as BookSim2 reads it: the
+// topology and the latencies of its channels in BookSim2 cycles.
+type AnynetNetwork struct {
+	Topology *families.Topology
+	// Latency[i] is the latency of the channel from router u to router
+	// Graph.Adj[i] (Graph.Off[u] <= i < Graph.Off[u+1]): the number after
+	// that entry on the line of router u, 1 if none. The two directions of
+	// a link may differ.
+	Latency []int32
+	// NodeLatency[e] is the latency of endpoint e's injection and ejection
+	// channels, 1 if the file gives none.
+	NodeLatency []int32
+}
+
+// ParseAnynet parses a BookSim2 anynet network file
+// (booksim/booksim2: src/networks/anynet.cpp, AnyNet::readFile). A line is
+// a head ("router R" or "node E") followed by entries "router R [L]" or
+// "node E [L]", L a latency in cycles (at least 1). Routers must be
+// numbered 0..N-1 and endpoints 0..E-1, each endpoint attached to one
+// router; router-to-router connections are symmetric whichever line lists
+// them, and a connection listed several times is one link, as in BookSim.
+// Latencies follow BookSim: an entry's latency applies to the channel from
+// the head to the entry (for a node: both of its channels), an entry
+// listed again without one is back to 1, and the reverse channel of a
+// router entry keeps its own latency (1 if its line gives none). A latency
+// on a line headed by a node is refused: BookSim files it under a router
+// numbered like the node. Errors name the line.
+func ParseAnynet(r io.Reader) (*AnynetNetwork, error) {
 	type arc struct{ u, v int32 }
 	var arcs []arc
 	nodeRouter := map[int64]int32{}
 	routers := map[int32]bool{} // every router id the file names
 	maxRouter := int32(-1)
+	dirLat := map[arc]int32{}    // latencies other than 1 of router-to-router channels
+	nodeLat := map[int64]int32{} // latencies other than 1 of endpoint channels
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<28)
 	for ln := 1; sc.Scan(); ln++ {
@@ -83,26 +142,55 @@ func ReadAnynet(r io.Reader) (*families.Topology, error) {
 		if len(f) == 0 {
 			continue
 		}
-		if len(f)%2 != 0 {
-			return nil, fmt.Errorf("anynet line %d: odd number of fields (want \"router|node ID\" pairs)", ln)
-		}
-		var headKind string
-		var head int64
-		for i := 0; i < len(f); i += 2 {
-			kind := f[i]
-			if kind != "router" && kind != "node" {
-				return nil, fmt.Errorf("anynet line %d: %q is neither \"router\" nor \"node\"", ln, kind)
+		var headKind, kind string
+		var head, id int64
+		for i := 0; i < len(f); {
+			word := f[i]
+			if word != "router" && word != "node" {
+				if i < 4 || kind == "" {
+					return nil, fmt.Errorf("anynet line %d: %q is neither \"router\" nor \"node\"", ln, word)
+				}
+				l, err := strconv.ParseInt(word, 10, 32)
+				if err != nil || l < 1 {
+					return nil, fmt.Errorf("anynet line %d: %q is neither \"router\", \"node\" nor a latency (a whole number of cycles, at least 1)", ln, word)
+				}
+				switch {
+				case headKind == "node":
+					return nil, fmt.Errorf("anynet line %d: latency %d on a line that starts with a node (BookSim2 files it under router %d); give it on the router's line", ln, l, head)
+				case kind == "router":
+					if l == 1 {
+						delete(dirLat, arc{int32(head), int32(id)})
+					} else {
+						dirLat[arc{int32(head), int32(id)}] = int32(l)
+					}
+				default:
+					if l == 1 {
+						delete(nodeLat, id)
+					} else {
+						nodeLat[id] = int32(l)
+					}
+				}
+				kind = "" // one latency per entry
+				i++
+				continue
 			}
-			id, err := strconv.ParseInt(f[i+1], 10, 32)
+			if i+1 == len(f) {
+				return nil, fmt.Errorf("anynet line %d: %q without an id", ln, word)
+			}
+			var err error
+			id, err = strconv.ParseInt(f[i+1], 10, 32)
 			if err != nil || id < 0 {
-				return nil, fmt.Errorf("anynet line %d: bad %s id %q", ln, kind, f[i+1])
+				return nil, fmt.Errorf("anynet line %d: bad %s id %q", ln, word, f[i+1])
 			}
+			kind = word
+			i += 2
 			if kind == "router" {
 				routers[int32(id)] = true
 				maxRouter = max(maxRouter, int32(id))
 			}
-			if i == 0 {
+			if i == 2 {
 				headKind, head = kind, id
+				kind = "" // no latency after the head
 				continue
 			}
 			var rtr, node int64
@@ -115,6 +203,7 @@ func ReadAnynet(r io.Reader) (*families.Topology, error) {
 				}
 				u, v := int32(min(head, id)), int32(max(head, id))
 				arcs = append(arcs, arc{u, v})
+				delete(dirLat, arc{int32(head), int32(id)})
 				continue
 			case headKind == "router":
 				rtr, node = head, id
@@ -125,6 +214,7 @@ func ReadAnynet(r io.Reader) (*families.Topology, error) {
 				return nil, fmt.Errorf("anynet line %d: node %d is connected to routers %d and %d", ln, node, prev, rtr)
 			}
 			nodeRouter[node] = int32(rtr)
+			delete(nodeLat, node)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -160,7 +250,24 @@ func ReadAnynet(r io.Reader) (*families.Topology, error) {
 		}
 		conc[rtr]++
 	}
-	return &families.Topology{Graph: g, Conc: conc}, nil
+	lat := make([]int32, len(g.Adj))
+	for u := int32(0); int(u) < n; u++ {
+		for i, v := range g.Neighbors(u) {
+			l, ok := dirLat[arc{u, v}]
+			if !ok {
+				l = 1
+			}
+			lat[int(g.Off[u])+i] = l
+		}
+	}
+	nl := make([]int32, len(nodeRouter))
+	for e := range nl {
+		nl[e] = 1
+		if l, ok := nodeLat[int64(e)]; ok {
+			nl[e] = l
+		}
+	}
+	return &AnynetNetwork{Topology: &families.Topology{Graph: g, Conc: conc}, Latency: lat, NodeLatency: nl}, nil
 }
 
 // WriteMETIS writes g in the METIS graph format: a header "n m" and one
@@ -394,7 +501,9 @@ func WriteJSON(w io.Writer, family string, v families.Values, t *families.Topolo
 
 // Write writes the instance v of family f (built topology t, nil for a
 // sizing-only family, which supports only FormatStats) in the named format.
-// For FormatStats the distances use workers goroutines.
+// For FormatStats the distances use workers goroutines, and for
+// FormatMerlin (DefaultSimSetup with MinRoutingVCs; WriteMerlin takes
+// another setup) too. FormatBookSim is two files: use WriteBookSim.
 func Write(ctx context.Context, w io.Writer, format string, f *families.Family, v families.Values, t *families.Topology, workers int) error {
 	if t == nil && format != FormatStats {
 		return fmt.Errorf("family %s is sizing-only: only --format stats is available", f.Name)
@@ -418,6 +527,14 @@ func Write(ctx context.Context, w io.Writer, format string, f *families.Family, 
 		return WriteGraphML(w, f.Name, v, t)
 	case FormatNodeLink:
 		return WriteNodeLink(w, f.Name, v, t)
+	case FormatBookSim:
+		return fmt.Errorf("format %s writes two files (%s and %s): use WriteBookSim", format, BookSimNetworkFile, BookSimConfigFile)
+	case FormatMerlin:
+		vcs, err := MinRoutingVCs(ctx, t, workers)
+		if err != nil {
+			return fmt.Errorf("merlin: %w", err)
+		}
+		return WriteMerlin(w, f.Name, v, t, DefaultSimSetup(vcs))
 	}
 	return fmt.Errorf("unknown format %q; formats: %s", format, strings.Join(Formats(), ", "))
 }

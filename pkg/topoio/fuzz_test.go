@@ -28,8 +28,8 @@ func allocated(f func()) uint64 {
 }
 
 // FuzzReadAnynet feeds ReadAnynet arbitrary input (seed corpus:
-// testdata/fuzz/FuzzReadAnynet, files written by WriteAnynet and broken
-// variants). It must not panic, must allocate within allocBound, must
+// testdata/fuzz/FuzzReadAnynet, files written by WriteAnynet, one with
+// channel latencies, and broken variants). It must not panic, must allocate within allocBound, must
 // return a valid topology when it accepts the input, and that topology
 // written by WriteAnynet must read back equal.
 func FuzzReadAnynet(f *testing.F) {

@@ -7,7 +7,12 @@
 //   - edgelist: one line "u v" per router-to-router link (0-based ids);
 //   - anynet: the network file of BookSim2's "anynet" topology;
 //   - metis: the graph file format of METIS (gpmetis, graphchk);
-//   - json: every router with its metadata and neighbours.
+//   - json: every router with its metadata and neighbours;
+//   - graphml, nodelink: GraphML and networkx node-link JSON;
+//   - booksim: a BookSim2 simulation, anynet network file and configuration
+//     matched to a netsim run (WriteBookSim; two files);
+//   - merlin: an SST Merlin simulation script (anytopo) matched to a netsim
+//     run (WriteMerlin).
 package topoio
 
 import (
@@ -31,11 +36,13 @@ const (
 	FormatJSON     = "json"
 	FormatGraphML  = "graphml"
 	FormatNodeLink = "nodelink"
+	FormatBookSim  = "booksim"
+	FormatMerlin   = "merlin"
 )
 
 // Formats returns the format names in documentation order.
 func Formats() []string {
-	return []string{FormatStats, FormatEdgeList, FormatAnynet, FormatMETIS, FormatJSON, FormatGraphML, FormatNodeLink}
+	return []string{FormatStats, FormatEdgeList, FormatAnynet, FormatMETIS, FormatJSON, FormatGraphML, FormatNodeLink, FormatBookSim, FormatMerlin}
 }
 
 // Stats summarises one topology instance. Sizing fields come from the

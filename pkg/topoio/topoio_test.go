@@ -98,7 +98,7 @@ func TestReadAnynet(t *testing.T) {
 		t.Errorf("got %d routers, %d links, conc %v", top.Graph.N(), top.Graph.Edges(), top.Conc)
 	}
 	for _, bad := range []struct{ in, msg string }{
-		{"router 0 node", "line 1: odd number"},
+		{"router 0 node", `line 1: "node" without an id`},
 		{"router 0 switch 1", "line 1: \"switch\""},
 		{"router 0 node 0\nrouter 1 node 0", "line 2: node 0 is connected to routers 0 and 1"},
 		{"node 0 node 1", "cannot connect node 0 to node 1"},

@@ -277,6 +277,11 @@ func paramValue(x any, kind dataset.Kind) dataset.Value {
 		v = dataset.StringValue(y)
 	case bool:
 		v = dataset.BoolValue(y)
+	case []int64:
+		if len(y) == 0 {
+			return v // a list the instance does not use (a torus given by k and n has no dims): null
+		}
+		v = dataset.StringValue(formatParam(x))
 	default:
 		v = dataset.StringValue(formatParam(x))
 	}

@@ -18,7 +18,7 @@ import (
 func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, models map[string]*CostModel) *Study {
 	s := &Study{Name: b.Labels[0], Range: b.LabelRanges[0]}
 	before := len(d.diags)
-	d.checkBody(b.Body, "a study block", []string{"title", "description", "enabled", "topologies", "metrics", "cost_model", "rows"}, "analysis", "sim", "clex")
+	d.checkBody(b.Body, "a study block", []string{"title", "description", "enabled", "topologies", "metrics", "cost_model", "rows", "columns"}, "analysis", "sim", "clex")
 	if sb := d.nestedBlock(b, "sim"); sb != nil {
 		s.Sim = d.decodeSim(sb)
 	}
@@ -49,10 +49,13 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 		if d.diags[before:].HasErrors() {
 			return nil
 		}
-		if !d.decodeRows(s, ra) {
+		if !d.decodeRows(s, ra, b.Body.Attributes["columns"]) {
 			return nil
 		}
 		return s
+	}
+	if a, ok := b.Body.Attributes["columns"]; ok {
+		d.errorf(a.NameRange, "Unexpected argument", "Study %q: columns declares the types and units of literal rows; it has no rows.", s.Name)
 	}
 	ta, ok := b.Body.Attributes["topologies"]
 	if !ok {
@@ -173,8 +176,9 @@ func (d *decoder) decodeStudy(b *hclsyntax.Block, topos map[string]*Topology, mo
 // decodeRows decodes a study's literal rows: a list of objects whose
 // attributes become the dataset's columns (sorted by name). A column holds
 // numbers (Int when every value is a whole number, else Float), strings or
-// bools; a row may omit a column (null).
-func (d *decoder) decodeRows(s *Study, a *hclsyntax.Attribute) bool {
+// bools; a row may omit a column (null). The study's columns attribute
+// (decl, may be nil) declares a column's type, unit and doc.
+func (d *decoder) decodeRows(s *Study, a, decl *hclsyntax.Attribute) bool {
 	v, ok := d.eval(a.Expr)
 	if !ok {
 		return false
@@ -183,7 +187,7 @@ func (d *decoder) decodeRows(s *Study, a *hclsyntax.Attribute) bool {
 		d.errorf(a.Expr.Range(), "Invalid rows", "rows must be a non-empty list of objects, such as [{ length = 1, cost = 2.5 }, ...].")
 		return false
 	}
-	type colInfo struct {
+	type colInfo = struct {
 		kind     dataset.Kind
 		integral bool
 	}
@@ -232,13 +236,27 @@ func (d *decoder) decodeRows(s *Study, a *hclsyntax.Attribute) bool {
 		}
 		objs = append(objs, obj)
 	}
+	decls, ok := d.decodeRowColumns(decl, cols)
+	if !ok {
+		return false
+	}
 	names := sortedKeys(cols)
 	for _, n := range names {
 		k := cols[n].kind
 		if k == dataset.Float && cols[n].integral {
 			k = dataset.Int
 		}
-		s.Columns = append(s.Columns, Column{Name: n, Kind: k, Doc: "literal value"})
+		col := Column{Name: n, Kind: k, Doc: "literal value"}
+		if dc, ok := decls[n]; ok {
+			if dc.kind != dataset.Null {
+				col.Kind = dc.kind
+			}
+			col.Unit = dc.unit
+			if dc.doc != "" {
+				col.Doc = dc.doc
+			}
+		}
+		s.Columns = append(s.Columns, col)
 	}
 	for _, obj := range objs {
 		row := make([]dataset.Value, len(names))
@@ -263,6 +281,100 @@ func (d *decoder) decodeRows(s *Study, a *hclsyntax.Attribute) bool {
 		s.Literal = append(s.Literal, row)
 	}
 	return true
+}
+
+// rowColumn is a column declaration of literal rows.
+type rowColumn struct {
+	kind      dataset.Kind // Null to infer it from the values
+	unit, doc string
+}
+
+// rowColumnTypes are the types a literal column may declare.
+var rowColumnTypes = map[string]dataset.Kind{"int": dataset.Int, "float": dataset.Float, "string": dataset.String, "bool": dataset.Bool}
+
+// decodeRowColumns decodes columns = { name = { type = "int", unit = "m",
+// doc = "..." }, ... } of a study with literal rows (a nil attribute
+// declares nothing) and checks each declaration against the values of the
+// rows (cols): a declared column must occur in them, an int column must
+// hold whole numbers, a declared type must match the values' kind (a float
+// column may hold whole numbers).
+func (d *decoder) decodeRowColumns(a *hclsyntax.Attribute, cols map[string]*struct {
+	kind     dataset.Kind
+	integral bool
+}) (map[string]rowColumn, bool) {
+	out := map[string]rowColumn{}
+	if a == nil {
+		return out, true
+	}
+	v, ok := d.eval(a.Expr)
+	if !ok {
+		return nil, false
+	}
+	rng := a.Expr.Range()
+	if v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		d.errorf(rng, "Invalid columns", "columns must be an object such as { length = { type = \"float\", unit = \"m\", doc = \"cable length\" } }.")
+		return nil, false
+	}
+	ok = true
+	for name, x := range v.AsValueMap() {
+		c := cols[name]
+		if c == nil {
+			d.errorf(rng, "Invalid columns", "Column %q is declared but no row has it; the rows' columns are %s.%s", name, strings.Join(sortedKeys(cols), ", "), didYouMean(name, sortedKeys(cols)))
+			ok = false
+			continue
+		}
+		if x.IsNull() || !(x.Type().IsObjectType() || x.Type().IsMapType()) {
+			d.errorf(rng, "Invalid columns", "Column %q: want an object with type, unit and doc, got %s.", name, describeCty(x))
+			ok = false
+			continue
+		}
+		var rc rowColumn
+		for field, fv := range x.AsValueMap() {
+			if fv.IsNull() || fv.Type() != cty.String {
+				d.errorf(rng, "Invalid columns", "Column %q: %s must be a string, got %s.", name, field, describeCty(fv))
+				ok = false
+				continue
+			}
+			switch s := fv.AsString(); field {
+			case "type":
+				k, known := rowColumnTypes[s]
+				switch {
+				case !known:
+					d.errorf(rng, "Invalid columns", "Column %q: type %q is not one of int, float, string, bool.", name, s)
+					ok = false
+				case k == dataset.Int && c.kind == dataset.Float && !c.integral:
+					d.errorf(rng, "Invalid columns", "Column %q is declared int but a row has a fractional value.", name)
+					ok = false
+				case k != c.kind && !(c.kind == dataset.Float && k == dataset.Int):
+					d.errorf(rng, "Invalid columns", "Column %q is declared %s but its values are %s.", name, s, kindWord(c.kind))
+					ok = false
+				}
+				rc.kind = k
+			case "unit":
+				rc.unit = s
+			case "doc":
+				rc.doc = s
+			default:
+				d.errorf(rng, "Invalid columns", "Column %q: unknown field %q; a column declares type, unit and doc.", name, field)
+				ok = false
+			}
+		}
+		out[name] = rc
+	}
+	return out, ok
+}
+
+// kindWord names the values of a literal column of kind k.
+func kindWord(k dataset.Kind) string {
+	switch k {
+	case dataset.Float:
+		return "numbers"
+	case dataset.String:
+		return "strings"
+	case dataset.Bool:
+		return "bools"
+	}
+	return k.String()
 }
 
 // nestedBlock returns the unlabelled nested block of type typ in b (nil if

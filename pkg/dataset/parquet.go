@@ -6,11 +6,13 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
@@ -28,6 +30,22 @@ const (
 	MetaKeyDoc  = "doc"
 )
 
+// Keys of the Parquet key/value metadata entries in which WriteParquet also
+// stores each column's unit and description, for readers that do not decode
+// the Arrow schema (DuckDB's parquet_kv_metadata, pyarrow's
+// pq.read_metadata(f).metadata): "runexp:unit:<column>" and
+// "runexp:doc:<column>" for the columns that have one, and MetaKeyColumns
+// for all columns as one JSON object, {"<column>": {"unit": "...", "doc":
+// "..."}}, empty members left out. Keys starting with MetaKeyReserved are
+// reserved: Table.Meta must not use them, and ReadParquet does not return
+// them (units and docs come from the Arrow schema).
+const (
+	MetaKeyReserved   = "runexp:"
+	MetaKeyUnitPrefix = MetaKeyReserved + "unit:"
+	MetaKeyDocPrefix  = MetaKeyReserved + "doc:"
+	MetaKeyColumns    = MetaKeyReserved + "columns"
+)
+
 // arrowSchemaKey is the Parquet key/value metadata entry in which pqarrow
 // stores the serialized Arrow schema; it is not part of Table.Meta.
 const arrowSchemaKey = "ARROW:schema"
@@ -43,8 +61,10 @@ const parquetCreatedBy = "runexp (parquet-go version 17.0.0)"
 // column kinds exactly. Every field is nullable; Column.Valid marks the nulls.
 // A column's Unit and Doc are stored in the Arrow field metadata under the
 // keys "unit" and "doc" (only when non-empty), and t.Meta becomes the schema
-// metadata, keys sorted. The output contains no timestamps: writing equal
-// tables yields identical bytes.
+// metadata, keys sorted. Since the Arrow schema is stored base64-encoded,
+// invisible to most Parquet readers, units and docs are repeated as plain
+// key/value metadata (see MetaKeyUnitPrefix), keys sorted. The output
+// contains no timestamps: writing equal tables yields identical bytes.
 func WriteParquet(w io.Writer, t *Table) error {
 	if err := t.Check(); err != nil {
 		return fmt.Errorf("dataset: write parquet: %w", err)
@@ -52,6 +72,11 @@ func WriteParquet(w io.Writer, t *Table) error {
 	for _, k := range []string{MetaKeyChecksum, arrowSchemaKey} {
 		if _, ok := t.Meta[k]; ok {
 			return fmt.Errorf("dataset: write parquet: metadata key %q is reserved", k)
+		}
+	}
+	for k := range t.Meta {
+		if strings.HasPrefix(k, MetaKeyReserved) {
+			return fmt.Errorf("dataset: write parquet: metadata key %q is reserved (prefix %q)", k, MetaKeyReserved)
 		}
 	}
 	for _, c := range t.Columns {
@@ -104,6 +129,16 @@ func WriteParquet(w io.Writer, t *Table) error {
 	if err := fw.WriteTable(tbl, chunk); err != nil {
 		return fmt.Errorf("dataset: write parquet: %w", err)
 	}
+	kvs, err := columnKeyValues(t)
+	if err != nil {
+		return fmt.Errorf("dataset: write parquet: %w", err)
+	}
+	for _, kv := range kvs {
+		if err := fw.AppendKeyValueMetadata(kv[0], kv[1]); err != nil {
+			return fmt.Errorf("dataset: write parquet: %w", err)
+		}
+	}
+	// The checksum entry comes last: fileChecksum finds its last match.
 	if err := fw.AppendKeyValueMetadata(MetaKeyChecksum, string(checksumPlaceholder)); err != nil {
 		return fmt.Errorf("dataset: write parquet: %w", err)
 	}
@@ -178,6 +213,41 @@ func fileChecksum(b []byte) (checksum, error) {
 }
 
 var errNoChecksum = errors.New("no checksum")
+
+// columnKeyValues returns the key/value entries that describe the columns
+// of t (see MetaKeyUnitPrefix), sorted by key: none for a table without
+// columns.
+func columnKeyValues(t *Table) ([][2]string, error) {
+	if len(t.Columns) == 0 {
+		return nil, nil
+	}
+	type columnMeta struct {
+		Unit string `json:"unit,omitempty"`
+		Doc  string `json:"doc,omitempty"`
+	}
+	all := make(map[string]columnMeta, len(t.Columns))
+	var kvs [][2]string
+	for _, c := range t.Columns {
+		all[c.Name] = columnMeta{Unit: c.Unit, Doc: c.Doc}
+		if c.Unit != "" {
+			kvs = append(kvs, [2]string{MetaKeyUnitPrefix + c.Name, c.Unit})
+		}
+		if c.Doc != "" {
+			kvs = append(kvs, [2]string{MetaKeyDocPrefix + c.Name, c.Doc})
+		}
+	}
+	// encoding/json writes map keys sorted; HTML escaping would turn a
+	// unit such as "<1" into "\u003c1".
+	var js bytes.Buffer
+	enc := json.NewEncoder(&js)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(all); err != nil {
+		return nil, err
+	}
+	kvs = append(kvs, [2]string{MetaKeyColumns, strings.TrimSuffix(js.String(), "\n")})
+	sort.Slice(kvs, func(i, j int) bool { return kvs[i][0] < kvs[j][0] })
+	return kvs, nil
+}
 
 // arrowSchema returns the Arrow schema of t.
 func arrowSchema(t *Table) *arrow.Schema {
@@ -328,9 +398,10 @@ func readParquet(r io.ReaderAt, size int64) (*Table, error) {
 	}
 	out := &Table{Columns: make([]*Column, len(fields))}
 	// The table metadata is the file's key/value metadata, where pqarrow
-	// writes the Arrow schema metadata, minus the serialized schema.
+	// writes the Arrow schema metadata, minus the serialized schema, the
+	// checksum and the copies of units and docs (restored from the schema).
 	for _, kv := range pf.MetaData().KeyValueMetadata() {
-		if kv.Key == arrowSchemaKey || kv.Key == MetaKeyChecksum || kv.Value == nil {
+		if kv.Key == arrowSchemaKey || kv.Key == MetaKeyChecksum || strings.HasPrefix(kv.Key, MetaKeyReserved) || kv.Value == nil {
 			continue
 		}
 		if out.Meta == nil {

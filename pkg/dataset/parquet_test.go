@@ -462,3 +462,91 @@ func TestReadParquetFile(t *testing.T) {
 		t.Error("reading a closed file: want error")
 	}
 }
+
+// TestParquetKeyValueMetadata reads the file's key/value metadata with the
+// low-level reader, as DuckDB's parquet_kv_metadata and pyarrow's
+// read_metadata show it: units and docs are there in plain text, besides
+// the Arrow schema, the table metadata and the checksum.
+func TestParquetKeyValueMetadata(t *testing.T) {
+	routers := NewColumn("routers", Int, "routers")
+	routers.Doc = "number of routers"
+	lat := NewColumn("latency", Float, "cycles")
+	lat.Doc = `mean packet latency, "<" saturation`
+	label := NewColumn("label", String, "")
+	for i := 0; i < 3; i++ {
+		for _, err := range []error{
+			routers.Append(IntValue(int64(50 * (i + 1)))),
+			lat.Append(FloatValue(float64(i) + 0.5)),
+			label.Append(StringValue("Slim Fly")),
+		} {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tab := &Table{
+		Columns: []*Column{label, routers, lat},
+		Meta:    map[string]string{"runexp.title": "Fig. 1"},
+	}
+	b := encode(t, tab)
+	pf, err := file.NewParquetReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pf.Close()
+	var got []string
+	for _, kv := range pf.MetaData().KeyValueMetadata() {
+		v := "<nil>"
+		switch {
+		case kv.Key == arrowSchemaKey || kv.Key == MetaKeyChecksum:
+			v = "..." // checked elsewhere
+		case kv.Value != nil:
+			v = *kv.Value
+		}
+		got = append(got, kv.Key+" = "+v)
+	}
+	want := []string{
+		"runexp.title = Fig. 1",
+		"ARROW:schema = ...",
+		`runexp:columns = {"label":{},"latency":{"unit":"cycles","doc":"mean packet latency, \"<\" saturation"},"routers":{"unit":"routers","doc":"number of routers"}}`,
+		`runexp:doc:latency = mean packet latency, "<" saturation`,
+		"runexp:doc:routers = number of routers",
+		"runexp:unit:latency = cycles",
+		"runexp:unit:routers = routers",
+		"runexp.sha256 = ...",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("key/value metadata:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	// ReadParquet restores units and docs from the Arrow schema and
+	// leaves the copies out of Meta.
+	back, err := ReadParquet(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := sameTable(back, tab); d != "" {
+		t.Error(d)
+	}
+	if !bytes.Equal(b, encode(t, back)) {
+		t.Error("writing the table read back changes the bytes")
+	}
+
+	// Table metadata may not use the reserved prefix.
+	tab.Meta = map[string]string{MetaKeyUnitPrefix + "routers": "x"}
+	if err := WriteParquet(&bytes.Buffer{}, tab); err == nil {
+		t.Error("want error for a metadata key with the reserved prefix")
+	}
+	// A table without columns has no column entries.
+	b = encode(t, &Table{})
+	pf, err = file.NewParquetReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pf.Close()
+	for _, kv := range pf.MetaData().KeyValueMetadata() {
+		if strings.HasPrefix(kv.Key, MetaKeyReserved) {
+			t.Errorf("table without columns: entry %q", kv.Key)
+		}
+	}
+}

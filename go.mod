@@ -9,6 +9,7 @@ require (
 	github.com/hashicorp/hcl/v2 v2.25.0
 	github.com/klauspost/compress v1.17.9
 	github.com/spf13/cobra v1.10.2
+	github.com/yuin/goldmark v1.8.7
 	github.com/zclconf/go-cty v1.19.0
 	golang.org/x/term v0.47.0
 	gonum.org/v1/gonum v0.17.0

@@ -1,7 +1,7 @@
 // Command runexp runs reproducible interconnection-network experiments
 // described in HCL files: it expands them into cached cells, computes what
 // changed, and writes Parquet datasets, figures, tables and scorecards.
-// See the README for the experiment language and the commands.
+// See the README and docs/ for the experiment language and the commands.
 package main
 
 import (

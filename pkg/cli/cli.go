@@ -562,7 +562,7 @@ func (o *options) familiesCmd() *cobra.Command {
 		Long: `families prints an index of the topology families of the registry (one line
 each: name and what it is) and the metrics a study can compute;
 with names, the documentation, parameters and defaults of those families
-only. --markdown prints the README's reference section.`,
+only. --markdown prints the generated reference of docs/ (families, metrics, options, cost fields).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			reg := families.Default()
 			for _, a := range args {
@@ -581,7 +581,7 @@ only. --markdown prints the README's reference section.`,
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&markdown, "markdown", false, "print the Markdown reference used in the README")
+	cmd.Flags().BoolVar(&markdown, "markdown", false, "print the Markdown reference generated into docs/")
 	return cmd
 }
 

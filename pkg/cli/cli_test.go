@@ -289,21 +289,3 @@ func TestFamilies(t *testing.T) {
 		t.Errorf("unknown family: exit %d, %s", code, stderr)
 	}
 }
-
-// TestReadmeReference keeps the README's generated families and metrics
-// reference in sync with the registry.
-func TestReadmeReference(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(readme)
-	begin, end := strings.Index(s, "<!-- BEGIN families -->\n"), strings.Index(s, "<!-- END families -->")
-	if begin < 0 || end < begin {
-		t.Fatal("README lacks the families markers")
-	}
-	_, md, _ := runexp(t, context.Background(), "families", "--markdown")
-	if got := s[begin+len("<!-- BEGIN families -->\n") : end]; got != md {
-		t.Errorf("README reference is out of date: regenerate it from `runexp families --markdown`\n--- README\n%s\n--- registry\n%s", got, md)
-	}
-}

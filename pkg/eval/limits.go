@@ -11,7 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// Limits of the experiment language (README, "Limits"). They bound what a
+// Limits of the experiment language (docs/language.md, "Limits"). They bound what a
 // small file can make the loader compute or allocate, so that it reports an
 // error with the source location instead of running out of memory or
 // stack; no real experiment comes near them (the paper experiments nest 6

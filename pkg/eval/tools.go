@@ -286,7 +286,7 @@ func buildKind(f *families.Family) string {
 	return "built"
 }
 
-// FamiliesMarkdown is the reference of families and metrics for the README.
+// FamiliesMarkdown is the reference of families and metrics for docs/ (pkg/cli's TestDocsReference checks the pages hold it).
 func FamiliesMarkdown(reg *families.Registry) string {
 	var b strings.Builder
 	b.WriteString("### Families\n\n| family | parameters | graph |\n|---|---|---|\n")

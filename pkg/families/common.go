@@ -22,7 +22,7 @@ const (
 const maxConc = math.MaxInt32
 
 // Default returns a new registry holding every built-in family (see
-// Registry.Names and the README's family reference). Each call returns fresh
+// Registry.Names and the family reference in docs/families.md). Each call returns fresh
 // Family values, so callers may not affect one another.
 func Default() *Registry {
 	fams := []*Family{permutable(torus()), permutable(hypercube()), slimFly(), dragonfly(), fatTree()}

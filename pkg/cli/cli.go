@@ -28,7 +28,7 @@ import (
 // Exit codes.
 const (
 	ExitOK          = 0   // success
-	ExitInvalid     = 1   // invalid experiment (or usage error, or unformatted files with fmt --check)
+	ExitInvalid     = 1   // invalid experiment (or usage error, unformatted files with fmt --check, sim options the topology cannot run)
 	ExitFailed      = 2   // at least one cell failed; the others finished and are cached
 	ExitInterrupted = 130 // interrupted (Ctrl-C); finished cells are cached
 )

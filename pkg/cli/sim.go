@@ -139,7 +139,11 @@ link_gbps, finite workloads, throughput search) are left out.`,
 					if len(points) > 1 {
 						where += " at --load " + loadList[i]
 					}
-					return &exitError{ExitFailed, fmt.Errorf("%s: %w", where, err)}
+					code := ExitFailed
+					if invalidSimError(err) {
+						code = ExitInvalid // the options do not fit the topology
+					}
+					return &exitError{code, fmt.Errorf("%s: %w", where, err)}
 				}
 				runs = append(runs, simRun{load: loadList[i], pt: pt, vals: vals, secs: time.Since(start).Seconds()})
 			}
@@ -402,4 +406,17 @@ func jsonValue(v dataset.Value) any {
 		return v.B
 	}
 	return v.S
+}
+
+// invalidSimError reports whether a simulation failed because its options
+// do not fit the topology: a routing it cannot run, a configuration whose
+// channel dependencies are cyclic, a size or duration past the
+// simulator's limits.
+func invalidSimError(err error) bool {
+	var (
+		re *netsim.RoutingError
+		ce *netsim.CyclicError
+		le *netsim.LimitError
+	)
+	return errors.As(err, &re) || errors.As(err, &ce) || errors.As(err, &le)
 }

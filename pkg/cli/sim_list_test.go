@@ -194,7 +194,8 @@ func TestSimSaturatedNA(t *testing.T) {
 // TestSimRoutingFamily checks that a routing the topology cannot run names
 // the instance, the families the routing needs and what the topology lacks
 // (issue 18: "dor: link 0-30 does not join routers that differ in one
-// coordinate").
+// coordinate"), and exits as invalid input (1), not as a failed
+// simulation (2).
 func TestSimRoutingFamily(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -208,8 +209,8 @@ func TestSimRoutingFamily(t *testing.T) {
 	} {
 		code, out, stderr := runexp(t, context.Background(), append(slices.Clone(simArgs), c.args...)...)
 		for _, w := range c.want {
-			if code != ExitFailed || out != "" || !strings.Contains(stderr, w) {
-				t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, stderr, w)
+			if code != ExitInvalid || out != "" || !strings.Contains(stderr, w) {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and %q", c.args, code, out, stderr, w)
 			}
 		}
 	}

@@ -399,7 +399,7 @@ func paramHint(keys []string) string {
 func NewRouting(net *Network, name string) (Routing, error) {
 	base, kv, err := parseRoutingName(name)
 	if err != nil {
-		return nil, err
+		return nil, &RoutingError{err}
 	}
 	var r Routing
 	switch base {
@@ -441,10 +441,21 @@ func NewRouting(net *Network, name string) (Routing, error) {
 		r, err = NewUGALLeaf(net, kv["c"], int(kv["n"]), kv["t"])
 	}
 	if err != nil {
-		return nil, err
+		return nil, &RoutingError{err}
 	}
 	return r, nil
 }
+
+// RoutingError is an error of NewRouting: an unknown routing, parameters
+// out of range, or a network the routing does not fit (a Dragonfly routing
+// on a torus). Its text is that of the error it wraps.
+type RoutingError struct{ Err error }
+
+// Error returns the wrapped error's text.
+func (e *RoutingError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the wrapped error.
+func (e *RoutingError) Unwrap() error { return e.Err }
 
 // CheckRoutingName reports whether NewRouting accepts name on some
 // network: a known routing with valid parameters (whether a network can

@@ -409,7 +409,7 @@ func (s *shard) tick() {
 	for r := s.r0; r < s.r1; r++ {
 		rs := &s.rs[r]
 		base := (r - s.r0) * L
-		if r+1 < s.r1 {
+		if s.touch && r+1 < s.r1 {
 			s.touchRouter(r + 1)
 		}
 		for j := int32(0); j < L; j++ {
@@ -417,7 +417,9 @@ func (s *shard) tick() {
 			i := base + j
 			if evs := s.evBuf[s.evIdx[i]:s.evIdx[i+1]]; len(evs) > 0 {
 				if s.apply(r, evs) {
-					s.touchHeads(r)
+					if s.touch {
+						s.touchHeads(r)
+					}
 					s.routeHeads(r)
 				}
 				if s.err != nil {

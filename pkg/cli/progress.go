@@ -149,11 +149,7 @@ type termObserver struct {
 	workers int
 	sum     summarizer
 
-	// For the ETA: cells of each kind still to run, and the time spent and
-	// cells finished per kind.
-	pending map[string]int
-	spent   map[string]time.Duration
-	counted map[string]int
+	eta *etaModel
 }
 
 func newTermObserver(w io.Writer, width, workers int) *termObserver {
@@ -161,7 +157,7 @@ func newTermObserver(w io.Writer, width, workers int) *termObserver {
 		width = 80
 	}
 	o := &termObserver{w: w, width: width, start: time.Now(), running: map[string]time.Time{}, stop: make(chan struct{}),
-		workers: max(workers, 1), pending: map[string]int{}, spent: map[string]time.Duration{}, counted: map[string]int{}}
+		workers: max(workers, 1), eta: newETAModel()}
 	go o.tick()
 	return o
 }
@@ -202,7 +198,7 @@ func (o *termObserver) draw() {
 	now := time.Now()
 	var b strings.Builder
 	fmt.Fprintf(&b, "[%d/%d] %3d%%", o.done, o.total, 100*o.done/max(o.total, 1))
-	if eta, ok := o.eta(); ok {
+	if eta, ok := o.eta.remaining(now, o.workers); ok {
 		fmt.Fprintf(&b, " · ETA %s", eta.Round(time.Second))
 	}
 	if len(o.running) > 0 {
@@ -224,58 +220,25 @@ func (o *termObserver) draw() {
 	o.drawn = true
 }
 
-// eta estimates the remaining time: the cells still to run of each kind
-// times the mean duration of that kind so far (the overall mean for kinds
-// not seen yet), spread over the workers.
-func (o *termObserver) eta() (time.Duration, bool) {
-	var all time.Duration
-	n := 0
-	for k, d := range o.spent {
-		all += d
-		n += o.counted[k]
-	}
-	if n == 0 || o.done >= o.total {
-		return 0, false
-	}
-	var work time.Duration
-	cells := 0
-	for k, left := range o.pending {
-		if left <= 0 {
-			continue
-		}
-		mean := all / time.Duration(n)
-		if c := o.counted[k]; c > 0 {
-			mean = o.spent[k] / time.Duration(c)
-		}
-		work += time.Duration(left) * mean
-		cells += left
-	}
-	return work / time.Duration(max(1, min(o.workers, cells))), true
-}
-
 // Event updates the status line with e, or prints e as a permanent line
 // (a failure, the summary).
 func (o *termObserver) Event(e eval.Event) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.sum.see(e)
+	o.eta.event(e, time.Now())
 	if e.Total > 0 {
 		o.total, o.done = e.Total, e.Done
 	}
 	switch e.Type {
 	case eval.EventPlan:
-		o.pending[e.Kind]++
 		return
 	case eval.EventStart:
 		o.running[e.Label] = time.Now()
 	case eval.EventFinish:
 		delete(o.running, e.Label)
-		o.pending[e.Kind]--
-		o.spent[e.Kind] += time.Duration(e.Duration * float64(time.Second))
-		o.counted[e.Kind]++
 	case eval.EventError:
 		delete(o.running, e.Label)
-		o.pending[e.Kind]--
 		o.clear()
 		if e.Label != "" {
 			fmt.Fprintf(o.w, "FAILED %s: %s\n", e.Label, e.Error)
@@ -284,7 +247,6 @@ func (o *termObserver) Event(e eval.Event) {
 		}
 	case eval.EventSkip:
 		delete(o.running, e.Label)
-		o.pending[e.Kind]--
 	case eval.EventSummary:
 		o.clear()
 		fmt.Fprintln(o.w, o.sum.line(e.Summary))

@@ -27,6 +27,14 @@ type Event struct {
 	Duration   float64 `json:"duration_s,omitempty"`
 	Error      string  `json:"error,omitempty"`
 	Path       string  `json:"path,omitempty"`
+	// Work is, on plan events, the cell's expected computing time in
+	// seconds of the reference machine (Cell.Work), and on finish events
+	// the work it turned out to be in the same units (a simulation's
+	// measured cycles and flits instead of the expected ones), for
+	// progress estimates; Topology names the topology block of a cell that
+	// computes on one of its instances.
+	Work     float64 `json:"work_s,omitempty"`
+	Topology string  `json:"topology,omitempty"`
 
 	// Progress, on start/finish/error/skip events.
 	Done    int `json:"done,omitempty"`

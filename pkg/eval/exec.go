@@ -212,7 +212,7 @@ func (en *Engine) EmitPlan(p *Plan, all bool) {
 		}
 		c := pe.Cell
 		en.emit(Event{Type: EventPlan, Experiment: c.Exp.Name, Cell: c.ID, Kind: c.Kind, Label: c.Label,
-			Key: c.Key.Short(), Status: string(pe.Status), Reason: pe.Reason})
+			Key: c.Key.Short(), Status: string(pe.Status), Reason: pe.Reason, Work: c.Work(), Topology: c.TopologyName()})
 	}
 }
 
@@ -377,7 +377,8 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 	}
 	type done struct {
 		t    *task
-		note string // why a finished cell is incomplete
+		note string  // why a finished cell is incomplete
+		work float64 // the work the cell turned out to be (see Event.Work)
 		err  error
 		dur  time.Duration
 	}
@@ -444,8 +445,8 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			threads := max(1, runtime.NumCPU()-running+1)
 			go func() {
 				t0 := time.Now()
-				note, err := r.runCell(WithSimThreads(ctx, threads), t.cell)
-				doneCh <- done{t, note, err, time.Since(t0)}
+				note, work, err := r.runCell(WithSimThreads(ctx, threads), t.cell)
+				doneCh <- done{t, note, work, err, time.Since(t0)}
 			}()
 		}
 		if running == 0 {
@@ -487,7 +488,7 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		}
 		sum.Computed++
 		r.en.emit(Event{Type: EventFinish, Experiment: c.Exp.Name, Cell: c.ID, Kind: c.Kind, Label: c.Label,
-			Key: c.Key.Short(), Reason: d.note, Duration: seconds(d.dur), Done: finished, Total: total, Running: running})
+			Key: c.Key.Short(), Reason: d.note, Duration: seconds(d.dur), Work: d.work, Done: finished, Total: total, Running: running})
 		var next []*task
 		for _, dep := range d.t.dependents {
 			dep.pending--
@@ -515,8 +516,8 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 // runCell computes one cell from its inputs and stores the result. The
 // error of a row cell's own computation is a *cellError. A result computed
 // from failed cells is kept for the outputs but not stored; note then says
-// so.
-func (r *run) runCell(ctx context.Context, c *Cell) (note string, err error) {
+// so. work is the work the cell turned out to be (Cell.doneWork).
+func (r *run) runCell(ctx context.Context, c *Cell) (note string, work float64, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
@@ -529,7 +530,7 @@ func (r *run) runCell(ctx context.Context, c *Cell) (note string, err error) {
 	for i, in := range c.Inputs {
 		res, err := r.input(in)
 		if err != nil {
-			return "", err
+			return "", 0, err
 		}
 		inputs[i] = res
 	}
@@ -543,12 +544,12 @@ func (r *run) runCell(ctx context.Context, c *Cell) (note string, err error) {
 	if err != nil {
 		var se *storageError
 		if rowCell(c) && ctx.Err() == nil && !errors.As(err, &se) {
-			return "", &cellError{err: err, msg: r.shortError(c, err.Error())}
+			return "", 0, &cellError{err: err, msg: r.shortError(c, err.Error())}
 		}
-		return "", err
+		return "", 0, err
 	}
 	if err := ctx.Err(); err != nil {
-		return "", err
+		return "", 0, err
 	}
 	if res.incomplete {
 		n := len(res.failures)
@@ -562,7 +563,7 @@ func (r *run) runCell(ctx context.Context, c *Cell) (note string, err error) {
 		r.incomplete[c] = why
 		r.mu.Unlock()
 	} else if err := r.en.Store.Put(c.Key, res.entry); err != nil {
-		return "", err
+		return "", 0, err
 	}
 	r.mu.Lock()
 	if r.uses[c] > 0 || isOutput(c) {
@@ -575,7 +576,7 @@ func (r *run) runCell(ctx context.Context, c *Cell) (note string, err error) {
 		}
 	}
 	r.mu.Unlock()
-	return note, nil
+	return note, c.doneWork(res.values), nil
 }
 
 // plural returns one if n is 1, else many.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/runexp/runexp/pkg/cost"
 	"github.com/runexp/runexp/pkg/dataset"
 
 	"github.com/runexp/runexp/pkg/placement"
@@ -100,8 +101,8 @@ func (c *Cell) work() float64 {
 	case KindBuild:
 		return 1e-6 * (R + L)
 	case GroupSize, GroupBounds, GroupCost:
-		if c.model != nil && c.model.Model.RackMapping == "anneal" {
-			return annealWork(c.model, R)
+		if c.model != nil && cost.NeedsTopology(c.model.Model, c.inst.Topology.Family.Name) {
+			return layoutWork(c.model, R, L)
 		}
 		return 0
 	case GroupStructure, GroupShortcuts:
@@ -145,11 +146,7 @@ func (c *Cell) work() float64 {
 		}
 		return samples * per
 	case GroupLayout:
-		w := 1e-6 * (R + L)
-		if c.model != nil && c.model.Model.RackMapping == "anneal" {
-			w += annealWork(c.model, R)
-		}
-		return w
+		return layoutWork(c.model, R, L)
 	case GroupSim:
 		return simWork(c.point, E) * c.simHops(R, L, float64(sz.NetworkRadix))
 	}
@@ -207,18 +204,30 @@ func diameterEstimate(fam string, R, L, k float64) float64 {
 	return D
 }
 
-// annealWork is the expected time of a cost model's cabinet annealing:
-// its moves over all restarts.
-func annealWork(m *CostModel, R float64) float64 {
-	it := float64(m.Model.AnnealIterations)
-	if it == 0 {
-		it = placement.DefaultIterations
+// layoutWork is the expected time of a cost model's cable layout of a
+// network of R routers and L links: the racks (Walktrap clustering takes
+// about R^2 log R: 30 s at 8,192 routers), the floor and the cables, and
+// the cabinet annealing's moves over all restarts.
+func layoutWork(m *CostModel, R, L float64) float64 {
+	w := 1e-6 * (R + L)
+	if m == nil {
+		return w
 	}
-	restarts := float64(m.Model.AnnealRestarts)
-	if restarts == 0 {
-		restarts = 5
+	if m.Model.RackAssignment == "walktrap" {
+		w += 3.5e-8 * R * R * math.Log2(R+2)
 	}
-	return 1e-4*R + 1e-7*it*restarts
+	if m.Model.RackMapping == "anneal" {
+		it := float64(m.Model.AnnealIterations)
+		if it == 0 {
+			it = placement.DefaultIterations
+		}
+		restarts := float64(m.Model.AnnealRestarts)
+		if restarts == 0 {
+			restarts = 5
+		}
+		w += 1e-4*R + 8e-7*it*restarts
+	}
+	return w
 }
 
 // simFlitSeconds is the time the simulator takes per delivered flit on one

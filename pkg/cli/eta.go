@@ -8,11 +8,12 @@ import (
 
 // etaModel estimates the time a run has left. Every cell comes with its
 // expected work (eval.Cell.Work, on plan events: seconds of the reference
-// machine); the time the finished cells took, against their expected work,
-// gives the rate of each kind of cell, which scales the work still to do.
-// A kind with little finished work leans on the rate of all finished
-// cells, and that on the reference machine's (1), so that a few tiny cells
-// do not set the rate of large ones.
+// machine); the time the finished cells took, against the work they turned
+// out to be (on finish events), gives the rate of each kind of cell on
+// each topology, which scales the work still to do. A topology or kind
+// with little finished work leans on the rate of its kind or of all
+// finished cells, and that on the reference machine's (1), so that a few
+// tiny cells do not set the rate of large ones.
 type etaModel struct {
 	cells map[etaRef]*etaCell
 	kinds map[string]*etaRate
@@ -33,8 +34,8 @@ type etaCell struct {
 	done    bool
 }
 
-// etaRate sums the finished cells of a kind: their expected work and the
-// seconds they took.
+// etaRate sums finished cells: their work (expected seconds on the
+// reference machine) and the seconds they took.
 type etaRate struct{ work, spent float64 }
 
 // Prior weights, in seconds of expected work: the rate of a kind is the
@@ -113,13 +114,17 @@ func (m *etaModel) rate(k, topo string) float64 {
 	return rate
 }
 
-// parallelKinds are the kinds of cells that use the processors other
+// parallelKind reports whether cells of kind k use the processors other
 // cells leave free (searches from many roots, resilience samples,
 // bisection starts, annealing restarts, simulations): one of them left
 // alone runs about workers times faster.
-var parallelKinds = map[string]bool{
-	eval.GroupDistance: true, eval.GroupPaths: true, eval.GroupLoad: true, eval.GroupBisection: true,
-	eval.GroupResilience: true, eval.GroupLayout: true, eval.GroupCost: true, eval.GroupSim: true, eval.GroupClex: true,
+func parallelKind(k string) bool {
+	switch k {
+	case eval.GroupDistance, eval.GroupPaths, eval.GroupLoad, eval.GroupBisection,
+		eval.GroupResilience, eval.GroupLayout, eval.GroupCost, eval.GroupSim, eval.GroupClex:
+		return true
+	}
+	return false
 }
 
 // remaining estimates the time left at now with workers cells at a time:
@@ -140,7 +145,7 @@ func (m *etaModel) remaining(now time.Time, workers int) (d time.Duration, ok bo
 			t = max(0, t-now.Sub(c.started).Seconds())
 		}
 		sum += t
-		if parallelKinds[c.kind] {
+		if parallelKind(c.kind) {
 			t /= float64(max(1, workers))
 		}
 		longest = max(longest, t)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/runexp/runexp/pkg/cost"
 	"github.com/runexp/runexp/pkg/dataset"
-
 	"github.com/runexp/runexp/pkg/placement"
 )
 
@@ -16,9 +15,9 @@ import (
 // timings), for progress estimates: a cost model of each kind from the
 // sizing figures of the cell's topology (routers R, endpoints E, links L)
 // and its options. It is a shape, not a promise: a progress display scales
-// it by the ratio of measured to expected time of the cells finished so
-// far (see cli's ETA), so what matters is that it grows with the sizes as
-// the computation does. The constants were fitted to runs of the paper
+// it by the ratio of measured time to work of the cells finished so far
+// (see cli's ETA), so what matters is that it grows with the sizes as the
+// computation does. The constants were fitted to runs of the paper
 // experiments; pkg/cli's TestETAReplay checks the estimates they give
 // against recorded runs.
 func (c *Cell) Work() float64 {

@@ -16,9 +16,10 @@ import (
 // tiny cells do not set the rate of large ones.
 type etaModel struct {
 	cells map[etaRef]*etaCell
-	kinds map[string]*etaRate
-	topos map[[2]string]*etaRate // by kind and topology
-	all   etaRate
+	// rates of the finished cells by kind and topology: {kind, topology}
+	// for cells on a topology, {kind, ""} for every cell of the kind,
+	// {"", ""} for all cells.
+	rates map[[2]string]*etaRate
 }
 
 // etaRef names a cell: its experiment, ID and key (cells of studies with
@@ -38,6 +39,17 @@ type etaCell struct {
 // reference machine) and the seconds they took.
 type etaRate struct{ work, spent float64 }
 
+// add counts a cell of work w that took spent seconds into the rate of key.
+func (m *etaModel) add(key [2]string, w, spent float64) {
+	r := m.rates[key]
+	if r == nil {
+		r = &etaRate{}
+		m.rates[key] = r
+	}
+	r.work += w
+	r.spent += spent
+}
+
 // Prior weights, in seconds of expected work: the rate of a kind is the
 // kind's measured rate blended with the rate of all cells as if kindPrior
 // seconds of work had run at the latter; that rate in turn blends the
@@ -48,7 +60,7 @@ const (
 )
 
 func newETAModel() *etaModel {
-	return &etaModel{cells: map[etaRef]*etaCell{}, kinds: map[string]*etaRate{}, topos: map[[2]string]*etaRate{}}
+	return &etaModel{cells: map[etaRef]*etaCell{}, rates: map[[2]string]*etaRate{}}
 }
 
 // event updates the model with a run event that happened at now.
@@ -74,24 +86,11 @@ func (m *etaModel) event(e eval.Event, now time.Time) {
 		if e.Work > 0 {
 			w = e.Work
 		}
-		r := m.kinds[c.kind]
-		if r == nil {
-			r = &etaRate{}
-			m.kinds[c.kind] = r
-		}
-		r.work += w
-		r.spent += e.Duration
+		m.add([2]string{}, w, e.Duration)
+		m.add([2]string{c.kind, ""}, w, e.Duration)
 		if c.topo != "" {
-			t := m.topos[[2]string{c.kind, c.topo}]
-			if t == nil {
-				t = &etaRate{}
-				m.topos[[2]string{c.kind, c.topo}] = t
-			}
-			t.work += w
-			t.spent += e.Duration
+			m.add([2]string{c.kind, c.topo}, w, e.Duration)
 		}
-		m.all.work += w
-		m.all.spent += e.Duration
 	case eval.EventError, eval.EventSkip:
 		if c := m.cells[ref]; c != nil {
 			c.done = true
@@ -104,11 +103,14 @@ func (m *etaModel) event(e eval.Event, now time.Time) {
 // kind's (the model fits some families better than others), which leans
 // on all cells'.
 func (m *etaModel) rate(k, topo string) float64 {
-	rate := (m.all.spent + allPrior) / (m.all.work + allPrior)
-	if r := m.kinds[k]; r != nil {
+	rate := 1.0
+	if r := m.rates[[2]string{}]; r != nil {
+		rate = (r.spent + allPrior) / (r.work + allPrior)
+	}
+	if r := m.rates[[2]string{k, ""}]; r != nil {
 		rate = (r.spent + rate*kindPrior) / (r.work + kindPrior)
 	}
-	if r := m.topos[[2]string{k, topo}]; r != nil {
+	if r := m.rates[[2]string{k, topo}]; r != nil && topo != "" {
 		rate = (r.spent + rate*kindPrior) / (r.work + kindPrior)
 	}
 	return rate

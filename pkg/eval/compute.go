@@ -266,6 +266,9 @@ func valuesResult(v metricValues, err error) (*result, error) {
 // paramValue converts a resolved family parameter to a column value.
 func paramValue(x any, kind dataset.Kind) dataset.Value {
 	var v dataset.Value
+	if l, ok := x.([]int64); ok && len(l) == 0 {
+		return v // a list the instance does not use (a torus given by k and n has no dims): null
+	}
 	switch y := x.(type) {
 	case nil:
 		return v
@@ -277,11 +280,6 @@ func paramValue(x any, kind dataset.Kind) dataset.Value {
 		v = dataset.StringValue(y)
 	case bool:
 		v = dataset.BoolValue(y)
-	case []int64:
-		if len(y) == 0 {
-			return v // a list the instance does not use (a torus given by k and n has no dims): null
-		}
-		v = dataset.StringValue(formatParam(x))
 	default:
 		v = dataset.StringValue(formatParam(x))
 	}

@@ -186,19 +186,10 @@ func knownValues(s *Study, col string, where map[string][]dataset.Value) (vals [
 			for _, pt := range points {
 				get := func(name string) dataset.Value {
 					c := s.Columns[index[name]]
-					switch {
-					case c.Sim != "":
+					if c.Sim != "" {
 						return paramValue(pt[c.Sim], c.Kind)
-					case c.Param != "":
-						return paramValue(in.Params[c.Param], c.Kind)
-					case c.Name == colTopology:
-						return dataset.StringValue(t.Name)
-					case c.Name == colLabel:
-						return dataset.StringValue(t.Label)
-					case c.Name == colFamily:
-						return dataset.StringValue(t.Family.Name)
 					}
-					return dataset.Value{}
+					return identityValue(c, t, in)
 				}
 				if keep(get) {
 					vals = append(vals, get(col))

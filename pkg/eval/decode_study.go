@@ -187,11 +187,7 @@ func (d *decoder) decodeRows(s *Study, a, decl *hclsyntax.Attribute) bool {
 		d.errorf(a.Expr.Range(), "Invalid rows", "rows must be a non-empty list of objects, such as [{ length = 1, cost = 2.5 }, ...].")
 		return false
 	}
-	type colInfo = struct {
-		kind     dataset.Kind
-		integral bool
-	}
-	cols := map[string]*colInfo{}
+	cols := map[string]*rowColInfo{}
 	var objs []map[string]cty.Value
 	i := 0
 	for it := v.ElementIterator(); it.Next(); i++ {
@@ -223,7 +219,7 @@ func (d *decoder) decodeRows(s *Study, a, decl *hclsyntax.Attribute) bool {
 			}
 			c := cols[name]
 			if c == nil {
-				c = &colInfo{kind: k, integral: true}
+				c = &rowColInfo{kind: k, integral: true}
 				cols[name] = c
 			} else if c.kind != k {
 				d.errorf(a.Expr.Range(), "Invalid rows", "Column %q mixes kinds: row %d has %s.", name, i+1, describeCty(x))
@@ -283,6 +279,13 @@ func (d *decoder) decodeRows(s *Study, a, decl *hclsyntax.Attribute) bool {
 	return true
 }
 
+// rowColInfo is what the values of a literal column are: their kind, and
+// for numbers whether all are whole.
+type rowColInfo struct {
+	kind     dataset.Kind
+	integral bool
+}
+
 // rowColumn is a column declaration of literal rows.
 type rowColumn struct {
 	kind      dataset.Kind // Null to infer it from the values
@@ -298,10 +301,7 @@ var rowColumnTypes = map[string]dataset.Kind{"int": dataset.Int, "float": datase
 // rows (cols): a declared column must occur in them, an int column must
 // hold whole numbers, a declared type must match the values' kind (a float
 // column may hold whole numbers).
-func (d *decoder) decodeRowColumns(a *hclsyntax.Attribute, cols map[string]*struct {
-	kind     dataset.Kind
-	integral bool
-}) (map[string]rowColumn, bool) {
+func (d *decoder) decodeRowColumns(a *hclsyntax.Attribute, cols map[string]*rowColInfo) (map[string]rowColumn, bool) {
 	out := map[string]rowColumn{}
 	if a == nil {
 		return out, true

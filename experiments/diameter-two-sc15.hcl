@@ -109,7 +109,7 @@ study "table2" {
 table "table2" {
   study   = study.table2
   title   = "The built 4-OFT (SC15 Table 2 and section 2.2.4)"
-  columns = ["label", "k", "construction", "routers", "endpoints", "radix", "links", "degree_min", "degree_max", "size_mismatch", "endpoint_diameter", "endpoint_paths_max", "endpoint_paths_mean"]
+  columns = ["label", "oft_k", "construction", "routers", "endpoints", "radix", "links", "degree_min", "degree_max", "size_mismatch", "endpoint_diameter", "endpoint_paths_max", "endpoint_paths_mean"]
   formats = { endpoint_paths_mean = "%.4f" }
 
   # Sizes follow from k = 4 and the paper's formulas (R = 3R_L with R_L =
@@ -336,7 +336,7 @@ table "fig3" {
     links_per_endpoint = 2
   }
   expect "ft2_scale" {
-    where     = { topology = "f3_ft2", k = 64 }
+    where     = { topology = "f3_ft2", fattree_sc14_k = 64 }
     source    = "SC15 section 2.2.1: radix r gives 3r/2 routers and r^2/2 endpoints (r = 64)"
     kind      = "check"
     routers   = 96
@@ -552,12 +552,12 @@ table "fig4" {
   formats = { bisection_per_endpoint = "%.3f" }
 
   expect "oft_small" {
-    where                  = { topology = "f4_oft", k = 12 }
+    where                  = { topology = "f4_oft", oft_k = 12 }
     source                 = "SC15 section 2.3.2: the OFT offers approximately 0.81b per end-node for small scale networks"
     bisection_per_endpoint = { value = 0.81, abs = 0.02, why = local.why_bis, note = "Our bisections of the OFT cut fewer links than the paper's at both sizes the text names; our curve rises with size (0.62 b at k = 4, 0.74 b at k = 12, 0.84 b at k = 32), as the paper says its own does (0.81 b small, 0.89 b). Balancing the halves by routers instead of endpoints (METIS's unit vertex weights) gives the same cuts (tried outside this file: k = 12, 1,188 links either way; k = 32, 26,640 against 26,644), so that is not the difference. Both partitioners give upper bounds on the bisection width, and ours finds the smaller cuts; the plain cut L0 | L2 with L1 split in half gives 1.0 b." }
   }
   expect "oft_large" {
-    where                  = { topology = "f4_oft", k = 32 }
+    where                  = { topology = "f4_oft", oft_k = 32 }
     enabled                = local.paper
     source                 = "SC15 section 2.3.2: the OFT offers approximately 0.89b per end-node"
     bisection_per_endpoint = { value = 0.89, abs = 0.02, why = local.why_bis, note = "See oft_small: our bisections of the OFT cut fewer links than the paper's." }
@@ -573,7 +573,7 @@ table "fig4" {
     bisection_per_endpoint = { value = 0.67, abs = 0.02, why = local.why_bis }
   }
   expect "mlfm" {
-    where                  = { topology = "f4_mlfm", h = 15 }
+    where                  = { topology = "f4_mlfm", mlfm_h = 15 }
     source                 = "SC15 section 2.3.2: the MLFM seems to have the lowest bisection bandwidth of the three, limited to approximately 0.5b"
     bisection_per_endpoint = { value = 0.5, abs = 0.02, why = local.why_bis, note = "Our cuts of the h-MLFM are h^2(h + 2)/4 links for even h up to 12, (h + 2)/(2(h + 1)) per endpoint (0.600 at h = 4, 0.538 at h = 12), and about that beyond (0.533 at h = 15, 0.517 at h = 32): they fall towards the paper's 0.5 b from above, the limit its \"limited to\" describes, and are 0.033 b above it at h = 15." }
   }
@@ -590,7 +590,7 @@ table "fig4" {
     bisection_per_endpoint = { value = 0.67, abs = 0.02, why = local.why_bis }
   }
   expect "mlfm_large" {
-    where                  = { topology = "f4_mlfm", h = 32 }
+    where                  = { topology = "f4_mlfm", mlfm_h = 32 }
     enabled                = local.paper
     source                 = "SC15 section 2.3.2: the MLFM is limited to approximately 0.5b"
     bisection_per_endpoint = { value = 0.5, abs = 0.02, why = local.why_bis }
@@ -635,7 +635,7 @@ study "paths" {
 table "paths" {
   study   = study.paths
   title   = "Minimal paths between routers (SC15 section 2.3.3)"
-  columns = ["label", "q", "h", "k", "routers", "endpoint_diameter", "paths_mean_nonadjacent", "paths_max_nonadjacent", "paths_max", "endpoint_paths_mean", "endpoint_paths_max"]
+  columns = ["label", "q", "mlfm_h", "oft_k", "routers", "endpoint_diameter", "paths_mean_nonadjacent", "paths_max_nonadjacent", "paths_max", "endpoint_paths_mean", "endpoint_paths_max"]
   formats = { paths_mean_nonadjacent = "%.4f", endpoint_paths_mean = "%.4f" }
 
   expect "sf23" {
@@ -863,7 +863,7 @@ study "fig5" {
 table "fig5" {
   study   = study.fig5
   title   = "Busiest link under the worst-case patterns with minimal routing (SC15 section 4.2)"
-  columns = ["label", "q", "p", "h", "k", "endpoints", "load_max", "throughput_bound"]
+  columns = ["label", "q", "p", "mlfm_h", "oft_k", "endpoints", "load_max", "throughput_bound"]
   formats = { load_max = "%.2f", throughput_bound = "%.4f" }
 
   expect "sf_floor" {
@@ -1096,7 +1096,7 @@ table "fig6_sat_sf" {
 table "fig6_sat_ind" {
   study   = study.fig6_sat_ind
   title   = "MLFM and OFT: saturation points of MIN and INR (SC15 section 4.3.1)"
-  columns = ["label", "h", "k", "endpoints", "routers", "radix", "routing", "traffic", "throughput_load", "throughput", "search_probes"]
+  columns = ["label", "mlfm_h", "oft_k", "endpoints", "routers", "radix", "routing", "traffic", "throughput_load", "throughput", "search_probes"]
   formats = { throughput = "%.3f", throughput_load = "%.3f" }
 
   expect "mlfm_config" {

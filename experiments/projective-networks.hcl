@@ -865,21 +865,21 @@ table "table2" {
   # decimals), and a size that cannot show the limit fails. u = 1 of the
   # edge-transitive graphs holds exactly at every size.
   expect "kn" {
-    where        = { topology = "kn", n = local.paper ? 63 : 16 }
+    where        = { topology = "kn", complete_n = local.paper ? 63 : 16 }
     source       = "Projective networks Table 2: K_N: k = 1, kbar = 1, u = 1"
     diameter     = 1
     avg_distance = 1
     utilization  = 1
   }
   expect "tur" {
-    where        = { topology = "tur", n = local.paper ? 96 : 24 }
+    where        = { topology = "tur", turan_n = local.paper ? 96 : 24 }
     source       = "Projective networks Table 2: Turan(N, r): k = 2, kbar -> 1 + 1/r, u = 1"
     diameter     = 2
     avg_distance = { value = 1.3333, abs = local.paper ? 0.0070 : 0.0290, why = "finite size: Turan(N, 3) has exactly 1 + (N/3 - 1)/(N - 1), 1.3263 at N = 96 (1.3043 at N = 24)" }
     utilization  = 1
   }
   expect "knn" {
-    where        = { topology = "knn", n = local.paper ? 42 : 12 }
+    where        = { topology = "knn", complete_bipartite_n = local.paper ? 42 : 12 }
     source       = "Projective networks Table 2: K_{n,n}: k = 2, kbar -> 1.5, u = 1"
     diameter     = 2
     avg_distance = { value = 1.5, abs = local.paper ? 0.0061 : 0.0218, why = "finite size: K_{n,n} has exactly 1 + (n - 1)/(2n - 1), 1.4940 at n = 42 (1.4783 at n = 12)" }

@@ -28,6 +28,14 @@ const repoRoot = "../.."
 // and returns the quickstart's output directory.
 func runQuickstart(t *testing.T) string {
 	t.Helper()
+	return runExperiment(t, "experiments/quickstart.hcl")
+}
+
+// runExperiment runs the experiment file (relative to the main module)
+// with the runexp of the main module into a new results directory, and
+// returns the experiment's output directory.
+func runExperiment(t *testing.T, file string) string {
+	t.Helper()
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
 		t.Fatalf("the go command is needed to build runexp: %v", err)
@@ -35,17 +43,17 @@ func runQuickstart(t *testing.T) string {
 	results := filepath.Join(t.TempDir(), "results")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, goCmd, "run", "./cmd/runexp", "run", "--quiet", "--results", results, "experiments/quickstart.hcl")
+	cmd := exec.CommandContext(ctx, goCmd, "run", "./cmd/runexp", "run", "--quiet", "--results", results, file)
 	cmd.Dir = repoRoot
 	// Build the main module on its own terms, whatever this module's
 	// test was started with.
 	cmd.Env = append(os.Environ(), "GOWORK=off")
 	start := time.Now()
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("runexp run experiments/quickstart.hcl: %v\n%s", err, out)
+		t.Fatalf("runexp run %s: %v\n%s", file, err, out)
 	}
-	t.Logf("go run ./cmd/runexp run experiments/quickstart.hcl: %.1fs", time.Since(start).Seconds())
-	return filepath.Join(results, "quickstart")
+	t.Logf("go run ./cmd/runexp run %s: %.1fs", file, time.Since(start).Seconds())
+	return filepath.Join(results, strings.TrimSuffix(filepath.Base(file), ".hcl"))
 }
 
 // quote returns s as a SQL string literal.
@@ -120,7 +128,7 @@ func TestQuickstartWithDuckDB(t *testing.T) {
 		// The column names and types: identity columns, family
 		// parameters, then metrics.
 		{"describe", "SELECT string_agg(column_name || ' ' || column_type, ', ') FROM (DESCRIBE SELECT * FROM fig1)",
-			"topology VARCHAR, label VARCHAR, family VARCHAR, k BIGINT, n BIGINT, p BIGINT, max_radix BIGINT, dims VARCHAR, " +
+			"topology VARCHAR, label VARCHAR, family VARCHAR, k BIGINT, n BIGINT, p BIGINT, max_radix BIGINT, dims BIGINT[], " +
 				"permute VARCHAR, cabinet_size BIGINT, seed BIGINT, levels BIGINT, a BIGINT, h BIGINT, g BIGINT, q BIGINT, " +
 				"endpoints BIGINT, routers BIGINT, radix BIGINT, diameter BIGINT, avg_endpoint_distance DOUBLE"},
 		// The Hoffman-Singleton graph: Slim Fly q = 5.
@@ -158,6 +166,33 @@ func TestQuickstartWithDuckDB(t *testing.T) {
 		// Both datasets at once, with the file name as a column.
 		{"glob", "SELECT parse_filename(filename, true), count(*) FROM read_parquet(" + quote(filepath.Join(dir, "*.parquet")) + ", union_by_name = true, filename = true) GROUP BY ALL ORDER BY 1",
 			"fig1 | 54\npaper_sizes | 3"},
+	}
+	for _, c := range checks {
+		if got := query(t, db, c.q); got != c.want {
+			t.Errorf("%s: %s\ngot:\n%s\nwant:\n%s", c.name, c.q, got, c.want)
+		}
+	}
+}
+
+// TestListColumns reads a list parameter (a torus's dims) as a DuckDB
+// list, null where the torus is given by k and n, and the complete
+// graph's router count under its own column name.
+func TestListColumns(t *testing.T) {
+	dir := runExperiment(t, "interop/duckdb/testdata/lists.hcl")
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sizes := quote(filepath.Join(dir, "sizes.parquet"))
+	checks := []struct{ name, q, want string }{
+		{"types", "SELECT string_agg(column_name || ' ' || column_type, ', ') FROM (DESCRIBE SELECT * FROM read_parquet(" + sizes + "))",
+			"topology VARCHAR, label VARCHAR, family VARCHAR, k BIGINT, n BIGINT, p BIGINT, max_radix BIGINT, dims BIGINT[], " +
+				"permute VARCHAR, cabinet_size BIGINT, seed BIGINT, complete_n BIGINT, routers BIGINT, diameter BIGINT"},
+		// A 4 x 4 x 8 torus: 128 routers, diameter 2 + 2 + 4; a 2 x 3
+		// torus: 6 routers, diameter 1 + 1; the 4-ary 3-cube has no dims.
+		{"lists", "SELECT topology, dims::VARCHAR, len(dims), dims[3], list_product(dims)::BIGINT = routers, diameter, complete_n FROM read_parquet(" + sizes + ") ORDER BY topology, routers",
+			"cube | NULL | NULL | NULL | NULL | 6 | NULL\nkn | NULL | NULL | NULL | NULL | 1 | 5\nshaped | [2, 3] | 2 | NULL | true | 2 | NULL\nshaped | [4, 4, 8] | 3 | 8 | true | 8 | NULL"},
 	}
 	for _, c := range checks {
 		if got := query(t, db, c.q); got != c.want {

@@ -404,6 +404,8 @@ func jsonValue(v dataset.Value) any {
 		return v.F
 	case dataset.Bool:
 		return v.B
+	case dataset.IntList:
+		return v.L
 	}
 	return v.S
 }

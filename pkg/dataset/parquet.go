@@ -293,6 +293,8 @@ func arrowType(k Kind) arrow.DataType {
 		return arrow.BinaryTypes.String
 	case Bool:
 		return arrow.FixedWidthTypes.Boolean
+	case IntList:
+		return arrow.ListOf(arrow.PrimitiveTypes.Int64)
 	}
 	return nil
 }
@@ -320,6 +322,19 @@ func arrowArray(mem memory.Allocator, c *Column) (arrow.Array, error) {
 		defer b.Release()
 		b.AppendValues(c.Bools, c.Valid)
 		return b.NewArray(), nil
+	case IntList:
+		b := array.NewListBuilder(mem, arrow.PrimitiveTypes.Int64)
+		defer b.Release()
+		vb := b.ValueBuilder().(*array.Int64Builder)
+		for i, l := range c.Lists {
+			if !c.IsValid(i) {
+				b.AppendNull()
+				continue
+			}
+			b.Append(true)
+			vb.AppendValues(l, nil)
+		}
+		return b.NewArray(), nil
 	}
 	return nil, fmt.Errorf("column %q has unsupported kind %s", c.Name, c.Kind)
 }
@@ -333,7 +348,8 @@ func arrowArray(mem memory.Allocator, c *Column) (arrow.Array, error) {
 // panic. Other Parquet files of flat columns are read too (without that
 // guarantee; decoder panics are still turned into errors): integer columns
 // of any width become Int columns, float32 and float64 columns Float,
-// string columns String and boolean columns Bool; other types are an error.
+// string columns String, boolean columns Bool and lists of int64 IntList;
+// other types are an error.
 // Units, docs, table metadata and nulls are restored; null rows hold the
 // zero value.
 func ReadParquet(r io.ReaderAt, size int64) (t *Table, err error) {
@@ -426,8 +442,8 @@ func readParquet(r io.ReaderAt, size int64) (*Table, error) {
 // readField reads field i, a leaf column, from all row groups.
 func readField(ctx context.Context, fr *pqarrow.FileReader, i int, rowGroups []int, n int64) (*Column, error) {
 	f := fr.Manifest.Fields[i].Field
-	if f == nil || arrow.IsNested(f.Type.ID()) {
-		return nil, fmt.Errorf("field %d is nested; only flat columns are supported", i)
+	if f == nil || arrow.IsNested(f.Type.ID()) && !isIntList(f.Type) {
+		return nil, fmt.Errorf("field %d is nested; only flat columns and lists of int64 are supported", i)
 	}
 	cr, err := fr.GetFieldReader(ctx, i, map[int]bool{i: true}, rowGroups)
 	if err != nil {
@@ -440,6 +456,13 @@ func readField(ctx context.Context, fr *pqarrow.FileReader, i int, rowGroups []i
 	}
 	defer data.Release()
 	return readColumn(*cr.Field(), data, int(n))
+}
+
+// isIntList reports whether t is a list of int64, the type of an IntList
+// column; it has one leaf column, so field and leaf indices stay equal.
+func isIntList(t arrow.DataType) bool {
+	lt, ok := t.(*arrow.ListType)
+	return ok && lt.Elem().ID() == arrow.INT64
 }
 
 // readColumn converts one chunked Arrow column of n rows to a Column.
@@ -461,6 +484,11 @@ func readColumn(f arrow.Field, data *arrow.Chunked, n int) (*Column, error) {
 		c.Kind, c.Strings = String, make([]string, 0, n)
 	case arrow.BOOL:
 		c.Kind, c.Bools = Bool, make([]bool, 0, n)
+	case arrow.LIST:
+		if !isIntList(f.Type) {
+			return nil, fmt.Errorf("column %q has unsupported type %s", f.Name, f.Type)
+		}
+		c.Kind, c.Lists = IntList, make([][]int64, 0, n)
 	default:
 		return nil, fmt.Errorf("column %q has unsupported type %s", f.Name, f.Type)
 	}
@@ -533,6 +561,23 @@ func appendChunk(c *Column, a arrow.Array) error {
 	case *array.Boolean:
 		for j := 0; j < m; j++ {
 			c.Bools = append(c.Bools, nullZero(a, j, a.Value))
+		}
+	case *array.List:
+		vals, ok := a.ListValues().(*array.Int64)
+		if !ok || vals.NullN() > 0 {
+			return fmt.Errorf("column %q: want a list of non-null int64", c.Name)
+		}
+		// One copy of the chunk's values, sliced into the rows (the
+		// offsets index the whole child array).
+		offs := a.Offsets()
+		all := append([]int64(nil), vals.Int64Values()[offs[0]:offs[m]]...)
+		for j := 0; j < m; j++ {
+			if a.IsNull(j) {
+				c.Lists = append(c.Lists, nil)
+				continue
+			}
+			lo, hi := offs[j]-offs[0], offs[j+1]-offs[0]
+			c.Lists = append(c.Lists, all[lo:hi:hi])
 		}
 	default:
 		return fmt.Errorf("column %q: unexpected array type %s", c.Name, a.DataType())

@@ -31,6 +31,8 @@ func sampleTable(n int, nulls bool) *Table {
 	hops := NewColumn("avg_hops", Float, "hops")
 	hops.Doc = "average router-to-router distance"
 	ok := NewColumn("deadlock_free", Bool, "")
+	dims := NewColumn("dims", IntList, "routers")
+	dims.Doc = "routers per dimension"
 	names := []string{"slimfly", "dragonfly", "fattree", "héllo, wörld", ""}
 	for i := 0; i < n; i++ {
 		null := nulls && i%7 == 3
@@ -56,9 +58,14 @@ func sampleTable(n int, nulls bool) *Table {
 		}
 		appendOrNull(hops, FloatValue(f), null)
 		appendOrNull(ok, BoolValue(i%3 == 0), nulls && i%4 == 2)
+		l := make([]int64, i%4) // 0 to 3 dimensions: the empty list is not null
+		for j := range l {
+			l[j] = int64(i*(j+1)) - 7
+		}
+		appendOrNull(dims, IntListValue(l), nulls && i%6 == 5)
 	}
 	return &Table{
-		Columns: []*Column{topo, q, ep, hops, ok},
+		Columns: []*Column{topo, q, ep, hops, ok, dims},
 		Meta:    map[string]string{"study": "structure", "experiment": "sf14", "code_version": "3"},
 	}
 }
@@ -189,7 +196,7 @@ func TestParquetIndependentRead(t *testing.T) {
 		t.Fatalf("got %d rows, want %d", got, want.NumRows())
 	}
 	sc := tbl.Schema()
-	wantTypes := []arrow.Type{arrow.STRING, arrow.INT64, arrow.INT64, arrow.FLOAT64, arrow.BOOL}
+	wantTypes := []arrow.Type{arrow.STRING, arrow.INT64, arrow.INT64, arrow.FLOAT64, arrow.BOOL, arrow.LIST}
 	for i, c := range want.Columns {
 		f := sc.Field(i)
 		if f.Name != c.Name || f.Type.ID() != wantTypes[i] || !f.Nullable {
@@ -220,6 +227,9 @@ func TestParquetIndependentRead(t *testing.T) {
 					gv = FloatValue(a.Value(j))
 				case *array.Boolean:
 					gv = BoolValue(a.Value(j))
+				case *array.List:
+					lo, hi := a.ValueOffsets(j)
+					gv = IntListValue(a.ListValues().(*array.Int64).Int64Values()[lo:hi])
 				default:
 					t.Fatalf("%s: unexpected array %T", c.Name, chunk)
 				}

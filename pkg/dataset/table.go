@@ -7,6 +7,7 @@ package dataset
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -15,11 +16,12 @@ type Kind uint8
 
 // The column and value kinds.
 const (
-	Null   Kind = iota // no value (only for Value; a column is never of kind Null)
-	Int                // int64
-	Float              // float64
-	String             // UTF-8 string
-	Bool               // boolean
+	Null    Kind = iota // no value (only for Value; a column is never of kind Null)
+	Int                 // int64
+	Float               // float64
+	String              // UTF-8 string
+	Bool                // boolean
+	IntList             // list of int64 (a torus's dims): a list<int64> column in Parquet
 )
 
 // String returns the kind's name.
@@ -35,17 +37,20 @@ func (k Kind) String() string {
 		return "string"
 	case Bool:
 		return "bool"
+	case IntList:
+		return "list(int)"
 	}
 	return "kind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Value is one typed scalar: a parameter or metric value. The zero Value is null.
+// Value is one typed value: a parameter or metric value. The zero Value is null.
 type Value struct {
 	Kind Kind
 	I    int64
 	F    float64
 	S    string
 	B    bool
+	L    []int64 // IntList; never changed once in a Value
 }
 
 // IntValue returns an Int value.
@@ -59,6 +64,9 @@ func StringValue(s string) Value { return Value{Kind: String, S: s} }
 
 // BoolValue returns a Bool value.
 func BoolValue(b bool) Value { return Value{Kind: Bool, B: b} }
+
+// IntListValue returns an IntList value holding l (not copied).
+func IntListValue(l []int64) Value { return Value{Kind: IntList, L: l} }
 
 // IsNull reports whether v holds no value.
 func (v Value) IsNull() bool { return v.Kind == Null }
@@ -86,13 +94,33 @@ func (v Value) String() string {
 		return v.S
 	case Bool:
 		return strconv.FormatBool(v.B)
+	case IntList:
+		return FormatIntList(v.L)
 	}
 	return ""
 }
 
+// FormatIntList formats l as "[4,4,8]", the text of an IntList value (as
+// in instance labels and on the command line).
+func FormatIntList(l []int64) string {
+	b := make([]byte, 0, 2+4*len(l))
+	b = append(b, '[')
+	for i, x := range l {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, x, 10)
+	}
+	return string(append(b, ']'))
+}
+
 // Equal reports whether v and w hold the same value. Int and Float values
-// compare numerically, so IntValue(3) equals FloatValue(3).
+// compare numerically, so IntValue(3) equals FloatValue(3); an IntList
+// equals the String of its text, so a filter can name a list as "[4,4,8]".
 func (v Value) Equal(w Value) bool {
+	if v.Kind == IntList && w.Kind == String || v.Kind == String && w.Kind == IntList {
+		return v.String() == w.String()
+	}
 	if v.Kind == w.Kind {
 		switch v.Kind {
 		case Null:
@@ -105,6 +133,8 @@ func (v Value) Equal(w Value) bool {
 			return v.S == w.S
 		case Bool:
 			return v.B == w.B
+		case IntList:
+			return slices.Equal(v.L, w.L)
 		}
 	}
 	a, ok1 := v.Float64()
@@ -124,6 +154,7 @@ type Column struct {
 	Floats  []float64
 	Strings []string
 	Bools   []bool
+	Lists   [][]int64
 	Valid   []bool
 }
 
@@ -143,6 +174,8 @@ func (c *Column) Len() int {
 		return len(c.Strings)
 	case Bool:
 		return len(c.Bools)
+	case IntList:
+		return len(c.Lists)
 	}
 	return 0
 }
@@ -171,6 +204,8 @@ func (c *Column) Append(v Value) error {
 		c.Strings = append(c.Strings, v.S)
 	case Bool:
 		c.Bools = append(c.Bools, v.B)
+	case IntList:
+		c.Lists = append(c.Lists, v.L)
 	default:
 		return fmt.Errorf("column %q has no kind", c.Name)
 	}
@@ -200,6 +235,8 @@ func (c *Column) Value(i int) Value {
 		return StringValue(c.Strings[i])
 	case Bool:
 		return BoolValue(c.Bools[i])
+	case IntList:
+		return IntListValue(c.Lists[i])
 	}
 	return Value{}
 }

@@ -19,10 +19,10 @@ func TestConcat(t *testing.T) {
 	if got := strings.Join(c.ColumnNames(), " "); got != "x s y" || c.NumRows() != 2 || c.Meta["k"] != "a" {
 		t.Fatalf("columns %s, %d rows, meta %v", got, c.NumRows(), c.Meta)
 	}
-	if c.Column("x").Kind != Float || c.Column("x").Value(0) != FloatValue(1) || c.Column("x").Value(1) != FloatValue(2.5) {
+	if c.Column("x").Kind != Float || !c.Column("x").Value(0).Equal(FloatValue(1)) || !c.Column("x").Value(1).Equal(FloatValue(2.5)) {
 		t.Errorf("x = %v, %v (%v)", c.Column("x").Value(0), c.Column("x").Value(1), c.Column("x").Kind)
 	}
-	if !c.Column("s").Value(1).IsNull() || !c.Column("y").Value(0).IsNull() || c.Column("y").Value(1) != BoolValue(true) {
+	if !c.Column("s").Value(1).IsNull() || !c.Column("y").Value(0).IsNull() || !c.Column("y").Value(1).Equal(BoolValue(true)) {
 		t.Error("missing cells are not null")
 	}
 	d := &Table{Columns: []*Column{NewColumn("s", Int, "")}}

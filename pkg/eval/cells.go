@@ -26,7 +26,7 @@ const (
 // build cells: the family's Version). Bump one when the kind's output
 // changes; exactly the cells of that kind (and their dependents) rerun.
 const (
-	datasetVersion = 2 // 2: units and docs as Parquet key-value metadata; an empty list parameter is null, not "[]"
+	datasetVersion = 3 // 2: units and docs as Parquet key-value metadata; an empty list parameter is null, not "[]"; 3: list parameters as list columns, parameter columns renamed where meanings collide
 	figureVersion  = 3
 	tableVersion   = 2
 )

@@ -162,13 +162,13 @@ func TestClexStudy(t *testing.T) {
 	}
 
 	tab := readTable(t, filepath.Join(results, "clex", "levels.parquet"))
-	if got := strings.Join(tab.ColumnNames(), " "); got != "topology label family k t p max_radix messages_per_node request_ack seed level max_rounds avg_rounds max_avg_load avg_hops instances" {
+	if got := strings.Join(tab.ColumnNames(), " "); got != "topology label family clex_k t p max_radix messages_per_node request_ack seed level max_rounds avg_rounds max_avg_load avg_hops instances" {
 		t.Fatalf("columns %s", got)
 	}
 	if tab.NumRows() != 4 {
 		t.Fatalf("%d rows, want 2 seeds x 2 levels", tab.NumRows())
 	}
-	for col, want := range map[string]string{"seed": "0 0 1 1", "level": "1 2 1 2", "messages_per_node": "3 3 3 3", "request_ack": "true true true true", "k": "4 4 4 4"} {
+	for col, want := range map[string]string{"seed": "0 0 1 1", "level": "1 2 1 2", "messages_per_node": "3 3 3 3", "request_ack": "true true true true", "clex_k": "4 4 4 4"} {
 		if got := strings.Join(column(t, tab, col), " "); got != want {
 			t.Errorf("%s = %s, want %s", col, got, want)
 		}
@@ -202,7 +202,7 @@ func TestClexStudy(t *testing.T) {
 		}
 		if seed == 1 {
 			runs := readTable(t, filepath.Join(results, "clex", "runs.parquet"))
-			if got := strings.Join(runs.ColumnNames(), " "); got != "topology label family k t p max_radix messages_per_node request_ack seed max_phases nodes messages" {
+			if got := strings.Join(runs.ColumnNames(), " "); got != "topology label family clex_k t p max_radix messages_per_node request_ack seed max_phases nodes messages" {
 				t.Fatalf("runs columns %s", got)
 			}
 			if got := strings.Join(column(t, runs, "max_phases"), " ")[2:]; runs.NumRows() != 2 || got != dataset.IntValue(int64(res.MaxPhases)).String() ||
@@ -317,7 +317,7 @@ func TestClexFailedCell(t *testing.T) {
 			if failed {
 				want = dataset.StringValue(cell + ": out of memory")
 			}
-			if metric.IsValid(r) == failed || ec.Value(r) != want {
+			if metric.IsValid(r) == failed || !ec.Value(r).Equal(want) || ec.Value(r).Kind != want.Kind {
 				t.Errorf("%s row %d: metric valid %v, error %q", name, r+1, metric.IsValid(r), ec.Value(r))
 			}
 		}

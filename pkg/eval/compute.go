@@ -280,6 +280,8 @@ func paramValue(x any, kind dataset.Kind) dataset.Value {
 		v = dataset.StringValue(y)
 	case bool:
 		v = dataset.BoolValue(y)
+	case []int64:
+		v = dataset.IntListValue(y)
 	default:
 		v = dataset.StringValue(formatParam(x))
 	}
@@ -499,6 +501,13 @@ func finishDataset(s *Study, t *dataset.Table, rowErrors []dataset.Value, failur
 func identityValue(col Column, topo *Topology, inst *Instance) dataset.Value {
 	switch {
 	case col.Param != "":
+		// Only the families whose parameter this column holds: another
+		// family's parameter of the same name may have a column of its own
+		// (the complete graph's n is complete_n, a torus's n is n).
+		p := topo.Family.Param(col.Param)
+		if p == nil || col.Name != p.ColumnName() && col.Name != "param_"+p.ColumnName() {
+			return dataset.Value{}
+		}
 		return paramValue(inst.Params[col.Param], col.Kind)
 	case col.Name == colTopology:
 		return dataset.StringValue(topo.Name)

@@ -67,7 +67,7 @@ func checkTableFormat(f string, k dataset.Kind) string {
 		sample = int64(1)
 	case dataset.Float:
 		sample = 1.5
-	case dataset.String:
+	case dataset.String, dataset.IntList:
 		sample = "x"
 	case dataset.Bool:
 		sample = true

@@ -432,7 +432,8 @@ const (
 )
 
 // studyColumns returns a study's dataset columns: identity columns, the
-// union of the families' parameters (in order of first appearance), then the
+// union of the families' parameters (in order of first appearance, under
+// their column names: paramColumn), the sim or clex options, then the
 // metrics in the order listed. A parameter whose kinds differ across
 // families becomes a Float column if all kinds are numeric, else String.
 func studyColumns(s *Study) []Column {
@@ -442,10 +443,12 @@ func studyColumns(s *Study) []Column {
 		{Name: colFamily, Kind: dataset.String, Doc: "topology family"},
 	}
 	index := map[string]int{}
+	metric := metricSet()
 	for _, t := range s.Topologies {
 		for _, p := range t.Family.Params {
 			k := paramColumnKind(p.Kind)
-			if i, ok := index[p.Name]; ok {
+			name := paramColumn(p, metric)
+			if i, ok := index[name]; ok {
 				if prev := cols[i].Kind; prev != k {
 					if (prev == dataset.Int || prev == dataset.Float) && (k == dataset.Int || k == dataset.Float) {
 						cols[i].Kind = dataset.Float
@@ -455,8 +458,8 @@ func studyColumns(s *Study) []Column {
 				}
 				continue
 			}
-			index[p.Name] = len(cols)
-			cols = append(cols, Column{Name: p.Name, Kind: k, Doc: "parameter: " + p.Doc, Param: p.Name})
+			index[name] = len(cols)
+			cols = append(cols, Column{Name: name, Kind: k, Doc: "parameter: " + p.Doc, Param: p.Name})
 		}
 	}
 	if s.Sim != nil {
@@ -473,11 +476,6 @@ func studyColumns(s *Study) []Column {
 	}
 	replicates := s.Sim != nil && s.Sim.MaxSeeds > 1
 	for _, m := range s.Metrics {
-		if i, clash := index[m.Name]; clash {
-			// A family parameter named like a metric: the metric wins the
-			// name, the parameter is renamed.
-			cols[i].Name = "param_" + m.Name
-		}
 		numeric := m.Kind == dataset.Int || m.Kind == dataset.Float
 		if replicates && m.Group == GroupSim && numeric {
 			// The mean over the seeds, and its confidence interval.
@@ -491,12 +489,26 @@ func studyColumns(s *Study) []Column {
 	return cols
 }
 
+// paramColumn returns the dataset column of family parameter p: its own
+// column name (families.Param.ColumnName), prefixed with "param_" when
+// that is the name of a metric (metric), so that a column named like a
+// metric always holds the metric, whether or not the study asks for it.
+func paramColumn(p families.Param, metric map[string]bool) string {
+	name := p.ColumnName()
+	if metric[name] {
+		return "param_" + name
+	}
+	return name
+}
+
 func paramColumnKind(k families.ParamKind) dataset.Kind {
 	switch k {
 	case families.Int:
 		return dataset.Int
 	case families.Float:
 		return dataset.Float
+	case families.IntList:
+		return dataset.IntList
 	}
 	return dataset.String
 }

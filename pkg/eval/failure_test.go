@@ -243,7 +243,7 @@ func TestFailedCellRows(t *testing.T) {
 					if !failed[r] && ec.IsValid(r) {
 						t.Errorf("%s row %d: error %q, want null", s.name, r+1, ec.Value(r))
 					}
-					if failed[r] && ec.Value(r) != dataset.StringValue(tt.want) {
+					if failed[r] && (!ec.Value(r).Equal(dataset.StringValue(tt.want)) || ec.Value(r).Kind != dataset.String) {
 						t.Errorf("%s row %d: error %q, want %q", s.name, r+1, ec.Value(r), tt.want)
 					}
 					// The failed cell's columns are null, every other value is
@@ -394,7 +394,7 @@ func TestFailedSeed(t *testing.T) {
 		if failed {
 			want = dataset.StringValue(cell + ": netsim: deadlock at cycle 5: 2 flits in the network, none moved for 3 cycles")
 		}
-		if got := ec.Value(r); got != want {
+		if got := ec.Value(r); !got.Equal(want) || got.Kind != want.Kind {
 			t.Errorf("row %d: error %q, want %q", r+1, got, want)
 		}
 	}

@@ -1,10 +1,12 @@
 package eval
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/runexp/runexp/pkg/dataset"
+	"github.com/runexp/runexp/pkg/families"
 )
 
 // TestLiteralRowColumns declares the types, units and docs of literal
@@ -92,13 +94,78 @@ study "s" {
 	}
 }
 
-// TestParamValueLists writes a list parameter as its text and an empty
-// list (a torus given by k and n has no dims) as null, not "[]".
+// TestParamValueLists writes a list parameter as a list (as its text in a
+// String column shared with a scalar parameter) and an empty list (a torus
+// given by k and n has no dims) as null, not "[]".
 func TestParamValueLists(t *testing.T) {
-	if v := paramValue([]int64{}, dataset.String); v.Kind != dataset.Null {
+	if v := paramValue([]int64{}, dataset.IntList); v.Kind != dataset.Null {
 		t.Errorf("empty dims = %+v, want null", v)
 	}
+	if v := paramValue([]int64{4, 4, 8}, dataset.IntList); v.Kind != dataset.IntList || !slices.Equal(v.L, []int64{4, 4, 8}) {
+		t.Errorf("dims 4,4,8 = %+v, want the list [4 4 8]", v)
+	}
 	if v := paramValue([]int64{4, 4, 8}, dataset.String); v.Kind != dataset.String || v.S != "[4,4,8]" {
-		t.Errorf("dims 4,4,8 = %+v, want \"[4,4,8]\"", v)
+		t.Errorf("dims 4,4,8 in a string column = %+v, want \"[4,4,8]\"", v)
+	}
+	if !dataset.IntListValue([]int64{4, 4, 8}).Equal(dataset.StringValue("[4,4,8]")) {
+		t.Error(`the list [4 4 8] does not equal the filter value "[4,4,8]"`)
+	}
+}
+
+// sharedParamColumns are the dataset columns that several families'
+// parameters share, with the one meaning they have in all of them. A new
+// family whose parameter reuses one of these names with another meaning
+// must give it a column of its own (families.Param.Column).
+var sharedParamColumns = map[string]string{
+	"p":             "endpoints per router (per leaf, local or first-level router where only those have endpoints)",
+	"q":             "order of the finite field or geometry (a prime power)",
+	"n":             "number of dimensions",
+	"k":             "routers per dimension",
+	"degree":        "router-to-router ports per router",
+	"levels":        "switch levels of a fat tree",
+	"dims":          "routers per dimension, as a list",
+	"max_radix":     "router ports available",
+	"seed":          "seed of the graph's random choices",
+	"permute":       "the layout paper's random link permutation",
+	"cabinet_size":  "routers per cabinet",
+	"param_routers": "number of routers (the routers metric, as given)",
+	"r1":            "network radix of an SPT's first-level router",
+	"r2":            "links per top router in one SPT",
+}
+
+// TestParamColumnsMeanOneThing checks that a dataset column named like a
+// metric always holds the metric (a parameter of that name is written as
+// param_<name>) and that parameters of several families share a column
+// only under the names of sharedParamColumns.
+func TestParamColumnsMeanOneThing(t *testing.T) {
+	metric := metricSet()
+	reg := families.Default()
+	users := map[string][]string{}
+	got := map[string]string{}
+	for _, n := range reg.Names() {
+		f, _ := reg.Lookup(n)
+		for _, p := range f.Params {
+			c := paramColumn(p, metric)
+			if metric[c] {
+				t.Errorf("family %s: parameter %s has column %s, the name of a metric", n, p.Name, c)
+			}
+			users[c] = append(users[c], n)
+			got[n+"."+p.Name] = c
+		}
+	}
+	for c, fams := range users {
+		if _, ok := sharedParamColumns[c]; len(fams) > 1 && !ok {
+			t.Errorf("column %s is shared by families %v but has no documented common meaning", c, fams)
+		}
+	}
+	for param, want := range map[string]string{
+		"complete.n": "complete_n", "complete_bipartite.n": "complete_bipartite_n", "turan.n": "turan_n",
+		"hypercube.n": "n", "torus.n": "n", "torus.k": "k", "oft.k": "oft_k", "fattree_sc14.k": "fattree_sc14_k",
+		"clex.k": "clex_k", "mlfm.h": "mlfm_h", "dragonfly.h": "h",
+		"moore_bound.diameter": "param_diameter", "myrinet_clos.radix": "param_radix", "ring_random.routers": "param_routers",
+	} {
+		if got[param] != want {
+			t.Errorf("%s: column %q, want %q", param, got[param], want)
+		}
 	}
 }

@@ -175,6 +175,27 @@ type ParamDoc struct {
 	Default string   `json:"default,omitempty"`
 	Choices []string `json:"choices,omitempty"`
 	Doc     string   `json:"doc"`
+	// Column is the parameter's dataset column where it is not Name (see
+	// paramColumn).
+	Column string `json:"column,omitempty"`
+}
+
+// metricSet returns the names of all metrics.
+func metricSet() map[string]bool {
+	out := map[string]bool{}
+	for _, m := range Metrics() {
+		out[m.Name] = true
+	}
+	return out
+}
+
+// paramDocText is p's documentation with, where the dataset column is not
+// the parameter's name, the column's name.
+func paramDocText(p families.Param, metric map[string]bool) string {
+	if c := paramColumn(p, metric); c != p.Name {
+		return p.Doc + "; dataset column " + c
+	}
+	return p.Doc
 }
 
 // FamiliesDoc returns the documentation of the named families (all if none)
@@ -184,11 +205,16 @@ func FamiliesDoc(reg *families.Registry, names []string) map[string]any {
 		names = reg.Names()
 	}
 	var fams []FamilyDoc
+	metric := metricSet()
 	for _, n := range names {
 		f, _ := reg.Lookup(n)
 		fd := FamilyDoc{Name: f.Name, Summary: f.Summary, Doc: f.Doc}
 		for _, p := range f.Params {
-			fd.Params = append(fd.Params, ParamDoc{Name: p.Name, Kind: p.Kind.String(), Default: defaultString(p), Choices: p.Choices, Doc: p.Doc})
+			pd := ParamDoc{Name: p.Name, Kind: p.Kind.String(), Default: defaultString(p), Choices: p.Choices, Doc: p.Doc}
+			if c := paramColumn(p, metric); c != p.Name {
+				pd.Column = c
+			}
+			fd.Params = append(fd.Params, pd)
 		}
 		fams = append(fams, fd)
 	}
@@ -247,6 +273,7 @@ func FamiliesText(reg *families.Registry, names []string) string {
 		return b.String()
 	}
 	doc := FamiliesDoc(reg, names)["families"].([]FamilyDoc)
+	metric := metricSet()
 	for i, n := range names {
 		f, _ := reg.Lookup(n)
 		fmt.Fprintf(&b, "%s: %s\n", f.Name, f.Summary)
@@ -265,7 +292,7 @@ func FamiliesText(reg *families.Registry, names []string) string {
 			if d := doc[i].Params[j].Default; d != "" {
 				def = "default " + d
 			}
-			fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\n", p.Name, kind, def, p.Doc)
+			fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\n", p.Name, kind, def, paramDocText(p, metric))
 		}
 		tw.Flush()
 		b.WriteString("\n")
@@ -296,6 +323,7 @@ func FamiliesMarkdown(reg *families.Registry) string {
 		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s |\n", f.Name, f.Name, strings.Join(f.ParamNames(), ", "), graph)
 	}
 	b.WriteString("\n")
+	metric := metricSet()
 	for _, n := range reg.Names() {
 		f, _ := reg.Lookup(n)
 		fmt.Fprintf(&b, "#### `%s`\n\n%s\n\n| parameter | type | default | meaning |\n|---|---|---|---|\n", f.Name, f.Doc)
@@ -304,7 +332,7 @@ func FamiliesMarkdown(reg *families.Registry) string {
 			if def == "" {
 				def = "required"
 			}
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", p.Name, strings.ReplaceAll(kindString(p), "|", "\\|"), def, p.Doc)
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", p.Name, strings.ReplaceAll(kindString(p), "|", "\\|"), def, paramDocText(p, metric))
 		}
 		b.WriteString("\n")
 	}

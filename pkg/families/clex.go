@@ -384,7 +384,7 @@ func clexFamily() *Family {
 			"(the paper's basic building block of n^s nodes). The exported type CLEX gives the arcs, " +
 			"neighbours and degrees from a label without building (any size).",
 		Params: []Param{
-			{Name: "k", Kind: Int, Doc: "n^s: clique size, digits per label position, arcs per node and level; >= 2"},
+			{Name: "k", Kind: Int, Column: "clex_k", Doc: "n^s: clique size, digits per label position, arcs per node and level; >= 2"},
 			{Name: "t", Kind: Int, Doc: "1/s: number of levels, n = k^t nodes; >= 1"},
 			paramP(int64(1), nil, "endpoints per router (the paper: one processor per node), >= 1"),
 			paramRadix(),

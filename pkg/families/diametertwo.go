@@ -244,7 +244,7 @@ func mlfm() *Family {
 			"of {a, b}; Role = local (LR) or global (GR); Coords = (0, layer, column) for an LR and " +
 			"(1, a, b) for a GR; Group = layer for an LR and l for every GR.",
 		Params: []Param{
-			{Name: "h", Kind: Int, Doc: "network radix of a local router: h+1 local routers per layer, >= 1"},
+			{Name: "h", Kind: Int, Column: "mlfm_h", Doc: "network radix of a local router: h+1 local routers per layer, >= 1"},
 			{Name: "l", Kind: Int, Default: "balanced", Choices: []string{"balanced"}, Doc: "number of layers (global router radix 2l), >= 1; \"balanced\" = h (the h-MLFM)"},
 			paramP("balanced", []string{"balanced"}, "endpoints per local router, >= 1; \"balanced\" = h (the h-MLFM)"),
 		},
@@ -333,7 +333,7 @@ func oft() *Family {
 			"else \"projective\". Router id = level*R_L + index; Coords = (level, index); Group = level; " +
 			"Role = local (L0, L2) or global (L1).",
 		Params: []Param{
-			{Name: "k", Kind: Int, Doc: "network radix of a leaf router; k-1 must be a prime power (k = 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, ...)"},
+			{Name: "k", Kind: Int, Column: "oft_k", Doc: "network radix of a leaf router; k-1 must be a prime power (k = 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, ...)"},
 			{Name: "construction", Kind: String, Default: oftAuto, Choices: []string{oftAuto, oftMOLS, oftProjective},
 				Doc: "\"mols\" (SC15's MOLS procedure, k-1 prime), \"projective\" (the projective plane of order k-1, any prime power) or \"auto\" (mols when k-1 is prime, else projective)"},
 			paramP("balanced", []string{"balanced"}, "endpoints per leaf router (L0 and L2), >= 1; \"balanced\" = k as in SC15"),

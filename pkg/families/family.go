@@ -55,6 +55,19 @@ type Param struct {
 	// "balanced") or the allowed values of a String parameter.
 	Choices []string
 	Doc     string
+	// Column is the parameter's dataset column when it is not Name: set
+	// where other families use Name with another meaning (the complete
+	// graph's n counts routers, a hypercube's n dimensions), so that a
+	// column name means one thing in every dataset.
+	Column string
+}
+
+// ColumnName returns the parameter's dataset column name: Column, or Name.
+func (p Param) ColumnName() string {
+	if p.Column != "" {
+		return p.Column
+	}
+	return p.Name
 }
 
 // Values maps parameter names to values: int64, float64, string or []int64.

@@ -197,7 +197,7 @@ func fatTreeSC14() *Family {
 			"switch (j, i) (the p core switches wired to the same aggregation switches). Role = leaf, " +
 			"spine or core (the top level is core, as in fattree). Diameter 2 (L = 2) or 4 (L = 3) between leaves.",
 		Params: []Param{
-			{Name: "k", Kind: Int, Doc: "switch radix k >= 2 (p = k/2 endpoints per leaf); odd k: sizing only (floors of the formulas)"},
+			{Name: "k", Kind: Int, Column: "fattree_sc14_k", Doc: "switch radix k >= 2 (p = k/2 endpoints per leaf); odd k: sizing only (floors of the formulas)"},
 			{Name: "levels", Kind: Int, Default: int64(3), Doc: "number of switch levels: 2 or 3 (FT-3)"},
 		},
 		Version: 1,

@@ -81,7 +81,7 @@ func complete() *Family {
 			"reference when the router radix allows it. Each router has p endpoints; p = \"balanced\" " +
 			"is Table 3's Delta_0 = n. Router id = 0..n-1; no coordinates or groups.",
 		Params: []Param{
-			{Name: "n", Kind: Int, Doc: "number of routers, >= 1"},
+			{Name: "n", Kind: Int, Column: "complete_n", Doc: "number of routers, >= 1"},
 			paramP(int64(1), []string{"balanced"}, "endpoints per router: an integer >= 1 or \"balanced\" = n"),
 			paramRadix(),
 		},
@@ -133,7 +133,7 @@ func completeBipartite() *Family {
 			"2n/3 rounded to the nearest integer. Router id = side*n + index; Group = side (0 or 1); " +
 			"Coords = (side, index).",
 		Params: []Param{
-			{Name: "n", Kind: Int, Doc: "routers per side, >= 1"},
+			{Name: "n", Kind: Int, Column: "complete_bipartite_n", Doc: "routers per side, >= 1"},
 			paramP(int64(1), []string{"balanced"}, "endpoints per router: an integer >= 1 or \"balanced\" = round(2n/3)"),
 			paramRadix(),
 		},
@@ -187,7 +187,7 @@ func turan() *Family {
 			"value rounded to the nearest integer, otherwise every router has p endpoints. Router ids " +
 			"are consecutive within a part; Group = part; Coords = (part, index in part).",
 		Params: []Param{
-			{Name: "n", Kind: Int, Doc: "number of routers, >= 2"},
+			{Name: "n", Kind: Int, Column: "turan_n", Doc: "number of routers, >= 2"},
 			{Name: "r", Kind: Int, Doc: "number of parts, 2 <= r <= n"},
 			paramP(int64(1), []string{"balanced"}, "endpoints per router: an integer >= 1 or \"balanced\" = round(n(r-1)/(r+1))"),
 			paramRadix(),

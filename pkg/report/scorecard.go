@@ -290,6 +290,8 @@ func (v jsonValue) MarshalJSON() ([]byte, error) {
 		return json.Marshal(v.S)
 	case dataset.Bool:
 		return json.Marshal(v.B)
+	case dataset.IntList:
+		return []byte(dataset.FormatIntList(v.L)), nil
 	}
 	return []byte("null"), nil
 }

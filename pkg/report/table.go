@@ -190,6 +190,8 @@ func compareCells(c *dataset.Column, a, b int, desc bool) int {
 		r = strings.Compare(c.Strings[a], c.Strings[b])
 	case dataset.Bool:
 		r = cmpBool(c.Bools[a], c.Bools[b])
+	case dataset.IntList:
+		r = slices.Compare(c.Lists[a], c.Lists[b])
 	}
 	if desc {
 		r = -r
@@ -248,6 +250,8 @@ func cell(spec TableSpec, c *dataset.Column, r int) (string, error) {
 		s = fmt.Sprintf(f, v.S)
 	case dataset.Bool:
 		s = fmt.Sprintf(f, v.B)
+	case dataset.IntList:
+		s = fmt.Sprintf(f, v.String())
 	}
 	if strings.Contains(s, "%!") {
 		return "", fmt.Errorf("format %q does not fit %s column %q: %s", f, c.Kind, c.Name, s)

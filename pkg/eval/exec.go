@@ -35,6 +35,11 @@ type Engine struct {
 	Store    *cache.Store // the cell cache (normally <Results>/.cache)
 	Workers  int          // cells computed at once; <= 0 means runtime.NumCPU()
 	Observer Observer     // receives progress events; may be nil
+	// Executor, if set, computes the row cells (builds, metrics,
+	// simulations) before the engine assembles the outputs from the
+	// cache; nil computes everything on the engine's own pool, outputs as
+	// soon as their inputs are done.
+	Executor Executor
 
 	lease    *cache.Lease
 	leaseErr error // why no lease could be taken: the cache is not writable
@@ -184,6 +189,9 @@ type run struct {
 	// left incomplete by a failed cell is not cached ("failed in the last
 	// run: ..."): the next plan gives it as the reason the cell runs.
 	incomplete map[*Cell]string
+	// remote holds the row cells the executor failed to compute, with
+	// why (see adoptRemote).
+	remote map[*Cell]string
 	// dry makes writeOutputs write nothing and list in would the files it
 	// would write (a plan's outputs; see PlannedWrites).
 	dry   bool
@@ -249,6 +257,13 @@ func (en *Engine) Run(ctx context.Context, p *Plan) (*Summary, error) {
 	}
 	if runs {
 		if err := en.writable(p.Graph); err != nil {
+			return sum, err
+		}
+	}
+	if en.Executor != nil && runs {
+		if err := en.runExecutor(ctx, r, sum); err != nil {
+			sum.Duration = seconds(time.Since(start))
+			en.emit(Event{Type: EventSummary, Summary: sum})
 			return sum, err
 		}
 	}
@@ -526,6 +541,9 @@ func (r *run) runCell(ctx context.Context, c *Cell) (note string, work float64, 
 			}
 		}
 	}()
+	if err := r.remoteFailure(c); err != nil {
+		return "", 0, err
+	}
 	inputs := make([]*result, len(c.Inputs))
 	for i, in := range c.Inputs {
 		res, err := r.input(in)

@@ -1,0 +1,260 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/runexp/runexp/pkg/cache"
+)
+
+// An Executor computes the row cells of a run (topology builds, metrics,
+// simulations: the cells whose results feed dataset rows) into the cache,
+// somewhere other than the engine's own worker pool: on a batch system
+// (pkg/slurm), or in this process (Pool). The engine plans, hands the
+// executor every row cell the plan runs, then assembles the datasets,
+// figures and tables from the cache exactly as a local run would, so the
+// outputs do not depend on where the cells were computed.
+type Executor interface {
+	// Compute brings the batch's cells into the cache. It returns the
+	// cells it could not compute with why (a cell's own failure, as its
+	// error text: the dataset rows it feeds hold it), and an error when
+	// the executor itself failed or ctx was cancelled; the cells that are
+	// in the cache when it returns count as computed, whatever the error.
+	Compute(ctx context.Context, b *Batch) (failed map[*Cell]string, err error)
+}
+
+// Batch is the work the engine gives an executor.
+type Batch struct {
+	Plan  *Plan
+	Cells []*Cell // row cells to compute, in plan order; their inputs are cached or among them
+	// Emit sends a progress event (serialized; Done and Total count the
+	// batch's cells).
+	Emit func(Event)
+}
+
+// Pool is the engine's own worker pool as an Executor: it computes the
+// cells on this machine, Engine.Workers at a time.
+type Pool struct{ Engine *Engine }
+
+// Compute computes b's cells with the pool.
+func (p Pool) Compute(ctx context.Context, b *Batch) (map[*Cell]string, error) {
+	inner := *p.Engine
+	inner.Executor = nil
+	inner.Observer = ObserverFunc(func(e Event) {
+		if e.Type != EventSummary {
+			b.Emit(e)
+		}
+	})
+	_, failed, err := inner.RunCells(ctx, b.Plan, b.Cells)
+	return failed, err
+}
+
+// RunCells computes the given row cells of p that the plan runs, and the
+// build cells they need that are not cached, storing each in the cache; it
+// writes no outputs and leaves the manifests alone. It is the worker side
+// of a distributed run (runexp run --shard, a Slurm array task): a later
+// run without it assembles the outputs. The failed map holds the cells
+// whose own computation failed, with the error text a dataset would hold.
+func (en *Engine) RunCells(ctx context.Context, p *Plan, cells []*Cell) (*Summary, map[*Cell]string, error) {
+	want := map[*Cell]bool{}
+	for _, c := range cells {
+		if pe := p.Entry(c); pe != nil && pe.Run && rowCell(c) {
+			want[c] = true
+			for _, in := range c.Inputs {
+				if in.Kind == KindBuild && p.Entry(in).Run {
+					want[in] = true
+				}
+			}
+		}
+	}
+	sub := &Plan{Graph: p.Graph, byCell: map[*Cell]*PlanEntry{}, loaded: p.loaded}
+	for _, pe := range p.Entries {
+		e := *pe
+		e.Run = want[pe.Cell]
+		sub.Entries = append(sub.Entries, &e)
+		sub.byCell[pe.Cell] = &e
+	}
+	if !en.leased {
+		en.Lease(p.Graph)
+		defer en.Close()
+	}
+	sum := &Summary{}
+	r := &run{en: en, plan: sub, results: map[*Cell]*result{}, uses: map[*Cell]int{}, failed: map[*Cell]bool{},
+		outputs: map[*Experiment][]string{}, incomplete: map[*Cell]string{}}
+	sum.Cells = len(want)
+	if len(want) > 0 {
+		if err := en.writableCache(); err != nil {
+			return sum, nil, err
+		}
+	}
+	r.execute(ctx, sum)
+	sum.Interrupted = ctx.Err() != nil
+	failed := map[*Cell]string{}
+	for c := range want {
+		if res := r.results[c]; res != nil && res.failed != nil && res.failed.cell == c {
+			failed[c] = res.failed.msg
+		}
+	}
+	en.emit(Event{Type: EventSummary, Summary: sum})
+	if sum.Interrupted {
+		return sum, failed, ctx.Err()
+	}
+	return sum, failed, nil
+}
+
+// writableCache reports an error if the cache cannot be written.
+func (en *Engine) writableCache() error {
+	if en.leaseErr != nil {
+		return en.leaseErr
+	}
+	return nil
+}
+
+// RowCells returns the row cells of p that the plan runs, in plan order:
+// what an executor computes.
+func (p *Plan) RowCells() []*Cell {
+	var out []*Cell
+	for _, pe := range p.Entries {
+		if pe.Run && rowCell(pe.Cell) {
+			out = append(out, pe.Cell)
+		}
+	}
+	return out
+}
+
+// CellByKey returns the cell of g with key k, or nil.
+func (g *Graph) CellByKey(k cache.Key) *Cell { return g.byKey[k] }
+
+// Shard returns share i (0 <= i < n) of g's row cells, builds excluded (a
+// share computes the builds its cells need): the cells are grouped so that
+// a cell and the row cells it reads (other than builds) are in one group,
+// and the groups are dealt to the n shares largest expected work first
+// (Cell.Work), each to the share with the least work so far. The split
+// depends only on g, not on what is cached, so processes that plan at
+// different times agree on it.
+func (g *Graph) Shard(i, n int) []*Cell {
+	if n < 1 || i < 0 || i >= n {
+		return nil
+	}
+	// Union-find over the non-build row cells.
+	idx := map[*Cell]int{}
+	var cells []*Cell
+	for _, c := range g.Cells {
+		if rowCell(c) && c.Kind != KindBuild {
+			idx[c] = len(cells)
+			cells = append(cells, c)
+		}
+	}
+	parent := make([]int, len(cells))
+	for j := range parent {
+		parent[j] = j
+	}
+	var find func(int) int
+	find = func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	for j, c := range cells {
+		for _, in := range c.Inputs {
+			if k, ok := idx[in]; ok {
+				parent[find(j)] = find(k)
+			}
+		}
+	}
+	type group struct {
+		cells []*Cell
+		work  float64
+	}
+	groups := map[int]*group{}
+	var order []*group
+	for j, c := range cells {
+		root := find(j)
+		gr := groups[root]
+		if gr == nil {
+			gr = &group{}
+			groups[root] = gr
+			order = append(order, gr)
+		}
+		gr.cells = append(gr.cells, c)
+		gr.work += c.Work()
+	}
+	// Largest first; ties in graph order (order is already in it).
+	sort.SliceStable(order, func(a, b int) bool { return order[a].work > order[b].work })
+	load := make([]float64, n)
+	var out []*Cell
+	for _, gr := range order {
+		best := 0
+		for s := 1; s < n; s++ {
+			if load[s] < load[best] {
+				best = s
+			}
+		}
+		load[best] += gr.work
+		if best == i {
+			out = append(out, gr.cells...)
+		}
+	}
+	pos := map[*Cell]int{}
+	for j, c := range g.Cells {
+		pos[c] = j
+	}
+	slices.SortFunc(out, func(a, b *Cell) int { return pos[a] - pos[b] })
+	return out
+}
+
+// runExecutor has en.Executor compute the plan's row cells and the run
+// adopt the outcome. An executor error other than an interruption ends the
+// run before any output is written.
+func (en *Engine) runExecutor(ctx context.Context, r *run, sum *Summary) error {
+	cells := r.plan.RowCells()
+	var mu sync.Mutex
+	failed, err := en.Executor.Compute(ctx, &Batch{Plan: r.plan, Cells: cells, Emit: func(e Event) {
+		mu.Lock()
+		defer mu.Unlock()
+		en.emit(e)
+	}})
+	sum.Computed += r.adoptRemote(cells, failed)
+	if err != nil && ctx.Err() == nil {
+		return err
+	}
+	return nil
+}
+
+// adoptRemote makes the run take the executor's outcome for its row cells:
+// a cell in the cache is used as if cached (its dependents read it from
+// there), one that failed is computed to its failure (runCell returns the
+// executor's error text), and one the executor left neither cached nor
+// failed fails with a note that it was not computed.
+func (r *run) adoptRemote(cells []*Cell, failed map[*Cell]string) (computed int) {
+	r.remote = map[*Cell]string{}
+	for _, c := range cells {
+		pe := r.plan.Entry(c)
+		if r.en.Store.Has(c.Key) {
+			pe.Run, pe.Status = false, Cached
+			computed++
+			continue
+		}
+		why, ok := failed[c]
+		if !ok {
+			why = "not computed by the executor"
+		}
+		r.remote[c] = why
+	}
+	return computed
+}
+
+// remoteFailure is the error runCell returns for a row cell the executor
+// failed to compute, or nil.
+func (r *run) remoteFailure(c *Cell) error {
+	why, ok := r.remote[c]
+	if !ok {
+		return nil
+	}
+	return &cellError{err: fmt.Errorf("%s", why), msg: why}
+}

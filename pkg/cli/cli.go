@@ -350,6 +350,7 @@ func (o *options) printPlan(p *eval.Plan, all bool) {
 }
 
 func (o *options) runCmd() *cobra.Command {
+	var dist distFlags
 	cmd := &cobra.Command{
 		Use:   "run EXPERIMENT...",
 		Short: "Compute what changed and write datasets, figures, tables and reports",
@@ -359,15 +360,25 @@ results/<experiment>/: <study>.parquet, figures/*.pdf|png, tables/*.md|tex|csv,
 scorecard.md|json and report.md. Ctrl-C stops scheduling and waits for the
 running cells (Ctrl-C again abandons them); finished cells stay cached and the
 next run resumes. With -q only failed cells, errors and the summary line are
-printed.`,
+printed.
+
+--shard I/N computes one share of the builds, metrics and simulations and
+writes no outputs, so that several machines sharing the results directory
+(or any batch system) can split a run; a run without --shard then writes the
+outputs. --executor slurm submits the cells to Slurm as job arrays and
+writes the outputs when they are done (see docs/cluster.md).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if handled, err := o.runDistributed(cmd.Context(), &dist, args); handled {
+				return err
+			}
 			return o.execute(cmd.Context(), args, func(g *eval.Graph, en *eval.Engine) *eval.Plan {
 				return eval.MakePlan(g, en.Store, o.results)
 			})
 		},
 	}
 	o.quietFlag(cmd)
+	dist.add(cmd)
 	return cmd
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/runexp/runexp/pkg/cache"
 )
@@ -31,7 +32,8 @@ type Batch struct {
 	Plan  *Plan
 	Cells []*Cell // row cells to compute, in plan order; their inputs are cached or among them
 	// Emit sends a progress event (serialized; Done and Total count the
-	// batch's cells).
+	// batch's cells). A cell's failure is not sent: the engine reports it
+	// when it adopts the executor's outcome.
 	Emit func(Event)
 }
 
@@ -44,7 +46,8 @@ func (p Pool) Compute(ctx context.Context, b *Batch) (map[*Cell]string, error) {
 	inner := *p.Engine
 	inner.Executor = nil
 	inner.Observer = ObserverFunc(func(e Event) {
-		if e.Type != EventSummary {
+		// The engine reports the failed cells itself, once it adopts them.
+		if !(e.Type == EventError && e.Cell != "") {
 			b.Emit(e)
 		}
 	})
@@ -58,6 +61,7 @@ func (p Pool) Compute(ctx context.Context, b *Batch) (map[*Cell]string, error) {
 // of a distributed run (runexp run --shard, a Slurm array task): a later
 // run without it assembles the outputs. The failed map holds the cells
 // whose own computation failed, with the error text a dataset would hold.
+// It sends no summary event: the caller reports the summary.
 func (en *Engine) RunCells(ctx context.Context, p *Plan, cells []*Cell) (*Summary, map[*Cell]string, error) {
 	want := map[*Cell]bool{}
 	for _, c := range cells {
@@ -90,7 +94,9 @@ func (en *Engine) RunCells(ctx context.Context, p *Plan, cells []*Cell) (*Summar
 			return sum, nil, err
 		}
 	}
+	start := time.Now()
 	r.execute(ctx, sum)
+	sum.Duration = seconds(time.Since(start))
 	sum.Interrupted = ctx.Err() != nil
 	failed := map[*Cell]string{}
 	for c := range want {
@@ -98,7 +104,6 @@ func (en *Engine) RunCells(ctx context.Context, p *Plan, cells []*Cell) (*Summar
 			failed[c] = res.failed.msg
 		}
 	}
-	en.emit(Event{Type: EventSummary, Summary: sum})
 	if sum.Interrupted {
 		return sum, failed, ctx.Err()
 	}
@@ -129,31 +134,68 @@ func (p *Plan) RowCells() []*Cell {
 func (g *Graph) CellByKey(k cache.Key) *Cell { return g.byKey[k] }
 
 // Shard returns share i (0 <= i < n) of g's row cells, builds excluded (a
-// share computes the builds its cells need): the cells are grouped so that
-// a cell and the row cells it reads (other than builds) are in one group,
-// and the groups are dealt to the n shares largest expected work first
-// (Cell.Work), each to the share with the least work so far. The split
-// depends only on g, not on what is cached, so processes that plan at
-// different times agree on it.
+// share computes the builds its cells need): the groups of Groups are
+// dealt to the n shares largest expected work first (Cell.Work), each to
+// the share with the least work so far. The split depends only on g, not
+// on what is cached, so processes that plan at different times agree on
+// it.
 func (g *Graph) Shard(i, n int) []*Cell {
 	if n < 1 || i < 0 || i >= n {
 		return nil
 	}
-	// Union-find over the non-build row cells.
-	idx := map[*Cell]int{}
 	var cells []*Cell
 	for _, c := range g.Cells {
 		if rowCell(c) && c.Kind != KindBuild {
-			idx[c] = len(cells)
 			cells = append(cells, c)
 		}
+	}
+	groups := Groups(cells)
+	work := make([]float64, len(groups))
+	order := make([]int, len(groups))
+	for j, gr := range groups {
+		order[j] = j
+		for _, c := range gr {
+			work[j] += c.Work()
+		}
+	}
+	// Largest first; ties in graph order.
+	sort.SliceStable(order, func(a, b int) bool { return work[order[a]] > work[order[b]] })
+	load := make([]float64, n)
+	var out []*Cell
+	for _, j := range order {
+		best := 0
+		for s := 1; s < n; s++ {
+			if load[s] < load[best] {
+				best = s
+			}
+		}
+		load[best] += work[j]
+		if best == i {
+			out = append(out, groups[j]...)
+		}
+	}
+	pos := map[*Cell]int{}
+	for j, c := range g.Cells {
+		pos[c] = j
+	}
+	slices.SortFunc(out, func(a, b *Cell) int { return pos[a] - pos[b] })
+	return out
+}
+
+// Groups splits row cells into the groups that must be computed in one
+// process: a cell and the cells of the list it reads (other than builds,
+// which every process that needs them computes or finds cached) are in
+// one group. Groups and their cells keep the order of cells.
+func Groups(cells []*Cell) [][]*Cell {
+	idx := map[*Cell]int{}
+	for j, c := range cells {
+		idx[c] = j
 	}
 	parent := make([]int, len(cells))
 	for j := range parent {
 		parent[j] = j
 	}
-	var find func(int) int
-	find = func(x int) int {
+	find := func(x int) int {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
@@ -162,49 +204,23 @@ func (g *Graph) Shard(i, n int) []*Cell {
 	}
 	for j, c := range cells {
 		for _, in := range c.Inputs {
-			if k, ok := idx[in]; ok {
+			if k, ok := idx[in]; ok && in.Kind != KindBuild {
 				parent[find(j)] = find(k)
 			}
 		}
 	}
-	type group struct {
-		cells []*Cell
-		work  float64
-	}
-	groups := map[int]*group{}
-	var order []*group
+	at := map[int]int{}
+	var out [][]*Cell
 	for j, c := range cells {
 		root := find(j)
-		gr := groups[root]
-		if gr == nil {
-			gr = &group{}
-			groups[root] = gr
-			order = append(order, gr)
+		k, ok := at[root]
+		if !ok {
+			k = len(out)
+			at[root] = k
+			out = append(out, nil)
 		}
-		gr.cells = append(gr.cells, c)
-		gr.work += c.Work()
+		out[k] = append(out[k], c)
 	}
-	// Largest first; ties in graph order (order is already in it).
-	sort.SliceStable(order, func(a, b int) bool { return order[a].work > order[b].work })
-	load := make([]float64, n)
-	var out []*Cell
-	for _, gr := range order {
-		best := 0
-		for s := 1; s < n; s++ {
-			if load[s] < load[best] {
-				best = s
-			}
-		}
-		load[best] += gr.work
-		if best == i {
-			out = append(out, gr.cells...)
-		}
-	}
-	pos := map[*Cell]int{}
-	for j, c := range g.Cells {
-		pos[c] = j
-	}
-	slices.SortFunc(out, func(a, b *Cell) int { return pos[a] - pos[b] })
 	return out
 }
 

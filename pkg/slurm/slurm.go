@@ -26,6 +26,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -140,13 +141,20 @@ func (x *Executor) Compute(ctx context.Context, b *eval.Batch) (map[*eval.Cell]s
 	}
 	w := &watch{x: x, g: b.Plan.Graph, emit: b.Emit, total: len(cells), failed: failed,
 		pending: map[cache.Key]*eval.Cell{}, started: map[cache.Key]bool{}}
+	var todo []*eval.Cell
 	for _, c := range cells {
 		if x.Store.Has(c.Key) {
 			w.finish(c, "already in the cache")
 			continue
 		}
+		if slices.ContainsFunc(c.Inputs, func(in *eval.Cell) bool { _, bad := failed[in]; return bad }) {
+			w.total-- // its build failed: the engine skips it
+			continue
+		}
 		w.pending[c.Key] = c
+		todo = append(todo, c)
 	}
+	cells = todo
 	if err := w.submitOrAdopt(ctx, cells, 0); err != nil {
 		return failed, err
 	}

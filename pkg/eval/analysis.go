@@ -34,8 +34,11 @@ type analysisOption struct {
 func analysisOptions() []analysisOption {
 	return []analysisOption{
 		{Name: "seed", Kind: "int", Default: int64(1), Min: 0, Max: math.MaxInt64,
-			Groups: []string{GroupBisection, GroupResilience},
-			Doc:    "seed of the randomized analyses (bisection starts, failure samples); each cell derives its streams from it"},
+			Groups: []string{GroupBisection, GroupResilience, GroupSpectral, GroupDisjoint},
+			Doc:    "seed of the randomized analyses (bisection starts, failure samples, the Lanczos start vector, the sampled router pairs of edge-disjoint paths); each cell derives its streams from it"},
+		{Name: "disjoint_samples", Kind: "int", Default: int64(1000), Min: 1, Max: 1 << 24,
+			Groups: []string{GroupDisjoint},
+			Doc:    "router pairs whose edge-disjoint paths are counted: every unordered pair when there are at most this many, else this many distinct pairs drawn with the seed"},
 		{Name: "load_routing", Kind: "string", Default: "split", Choices: []string{"split", "single", "group_minimal", "native"},
 			Groups: []string{GroupLoad},
 			Doc:    "minimal routing of the link-load analysis: \"split\" spreads each flow evenly over all minimal paths, \"single\" sends it along one deterministic minimal path (smallest next-hop id), \"group_minimal\" spreads it over the shortest paths that cross at most one link between the family's groups (a Dragonfly's local-global-local minimal routing; families without groups are refused), \"native\" uses each family's own minimal routing: group_minimal for the Dragonfly (as Kim et al. and the projective networks paper route it), split for every other family"},

@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 
@@ -28,6 +29,8 @@ const (
 	GroupCost       = "cost"       // the study's cost_model applied to the sizing figures
 	GroupShortcuts  = "shortcuts"  // ring distances spanned by the shortcuts of a ring family
 	GroupLayout     = "layout"     // racks and cable lengths of the study's cost_model layout of the built network
+	GroupSpectral   = "spectral"   // extremal eigenvalues of the adjacency matrix
+	GroupDisjoint   = "disjoint"   // edge-disjoint paths between router pairs (maximum flows)
 )
 
 // groupSpec says how a metric group is computed.
@@ -63,6 +66,8 @@ func groupSpecs() map[string]groupSpec {
 			return computeShortcuts(c.inst.Topology.Family, t), nil
 		}},
 		GroupLoad:       {1, true, computeLoad},
+		GroupSpectral:   {1, true, computeSpectral},
+		GroupDisjoint:   {1, true, computeDisjoint},
 		GroupResilience: {1, true, computeResilience},
 		// computeSim, with its inputs (compute). Version 3: per-endpoint
 		// and per-router random streams (results independent of the
@@ -256,6 +261,16 @@ func Metrics() []*Metric {
 		{"resilience_avg_distance_step", GroupResilience, dataset.Float, "", "resilience_avg_distance rounded down to a multiple of resilience_step"},
 		{"resilience_halfwidth", GroupResilience, dataset.Float, "", "largest half-width of the 95% confidence intervals (Student t) of the computed resilience means"},
 		{"resilience_samples", GroupResilience, dataset.Int, "samples", "failure samples drawn: until every 95% confidence interval is narrower than resilience_width, within resilience_min_samples and resilience_max_samples"},
+		{"lambda1", GroupSpectral, dataset.Float, "", "largest eigenvalue of the router graph's adjacency matrix (parallel links counted): the degree for a connected regular graph; exact up to 1,200 routers, a Lanczos estimate beyond (spectrum_exact)"},
+		{"lambda2", GroupSpectral, dataset.Float, "", "second largest adjacency eigenvalue (Lanczos beyond 1,200 routers: accurate on expanders, unresolved where the eigenvalues crowd, as on rings and large tori)"},
+		{"lambda_min", GroupSpectral, dataset.Float, "", "smallest adjacency eigenvalue (-lambda1 for a bipartite graph)"},
+		{"spectral_gap", GroupSpectral, dataset.Float, "", "lambda1 - lambda2: the larger, the better the graph expands (Young et al., Spectralfly, IPDPS 2022)"},
+		{"ramanujan_ratio", GroupSpectral, dataset.Float, "", "for a d-regular graph, the largest |eigenvalue| other than d (and -d if bipartite) divided by 2 sqrt(d-1): at most 1 for a Ramanujan graph (Lubotzky, Phillips and Sarnak; Spectralfly's LPS graphs); empty for irregular graphs"},
+		{"spectrum_exact", GroupSpectral, dataset.Bool, "", "true when the spectrum was computed in full (at most 1,200 routers), false for Lanczos estimates"},
+		{"edge_disjoint_min", GroupDisjoint, dataset.Int, "paths", "fewest edge-disjoint paths between two routers of the evaluated pairs (maximum flow with unit link capacities): the edge connectivity when every pair is evaluated, an upper bound on it otherwise (see edge_disjoint_pairs and the disjoint_samples option)"},
+		{"edge_disjoint_mean", GroupDisjoint, dataset.Float, "paths", "mean number of edge-disjoint paths over the evaluated router pairs"},
+		{"edge_disjoint_at_degree", GroupDisjoint, dataset.Float, "", "fraction of the evaluated router pairs with as many edge-disjoint paths as the smaller of their two degrees (the most possible): 1 for an optimally connected graph"},
+		{"edge_disjoint_pairs", GroupDisjoint, dataset.Int, "pairs", "router pairs evaluated: all unordered pairs when there are at most disjoint_samples, else that many distinct pairs drawn with the analysis seed"},
 		{"bisection_links", GroupBisection, dataset.Int, "links", "links cut by the best balanced bisection found (multilevel partitioning with Fiduccia-Mattheyses refinement, bisection_starts seeded runs): the two halves hold equal numbers of endpoints, up to one router's endpoints; an upper bound on the exact bisection width, exact for hypercubes, tori and fat trees"},
 		{"bisection_bandwidth", GroupBisection, dataset.Float, "Gb/s", "bisection_links x link_gbps: the bandwidth across the bisection in one direction (SC14 Fig. 5c, 10 Gb/s per link)"},
 		{"bisection_per_endpoint", GroupBisection, dataset.Float, "links/endpoint", "bisection_links / (endpoints / 2): the bandwidth across the bisection per endpoint of one half, in units of the link bandwidth b (Kathareios et al., SC15, Fig. 4: about 0.89 for the OFT; 1 for a full-bisection fat tree); derived from bisection_links and endpoints"},
@@ -553,6 +568,43 @@ func subscription(t *families.Topology, balanced float64) dataset.Value {
 
 // computeBisection evaluates the bisection group: a balanced bisection of
 // the routers weighted by their endpoints.
+// computeSpectral evaluates the spectral group: the adjacency matrix's
+// extremal eigenvalues (analysis.AdjacencySpectrum).
+func computeSpectral(ctx context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
+	s, err := analysis.AdjacencySpectrum(ctx, t.Graph, uint64(optInt(c.opts, "seed")))
+	if err != nil {
+		return nil, err
+	}
+	out := metricValues{
+		"lambda1":         dataset.FloatValue(s.Lambda1),
+		"lambda2":         dataset.FloatValue(s.Lambda2),
+		"lambda_min":      dataset.FloatValue(s.Min),
+		"spectral_gap":    dataset.FloatValue(s.Gap()),
+		"spectrum_exact":  dataset.BoolValue(s.Exact),
+		"ramanujan_ratio": {},
+	}
+	if d := t.Graph.MaxDegree(); d == t.Graph.MinDegree() && d >= 2 {
+		bipartite := math.Abs(s.Min+s.Lambda1) < 1e-9*s.Lambda1
+		out["ramanujan_ratio"] = dataset.FloatValue(s.SecondAbs(bipartite) / (2 * math.Sqrt(float64(d-1))))
+	}
+	return out, nil
+}
+
+// computeDisjoint evaluates the disjoint group: edge-disjoint paths
+// between router pairs (analysis.EdgeDisjointPaths).
+func computeDisjoint(ctx context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
+	d, err := analysis.EdgeDisjointPaths(ctx, t.Graph, int(optInt(c.opts, "disjoint_samples")), uint64(optInt(c.opts, "seed")))
+	if err != nil {
+		return nil, err
+	}
+	return metricValues{
+		"edge_disjoint_min":       dataset.IntValue(int64(d.Min)),
+		"edge_disjoint_mean":      dataset.FloatValue(d.Mean),
+		"edge_disjoint_at_degree": dataset.FloatValue(float64(d.MinDegreeBound) / float64(d.Pairs)),
+		"edge_disjoint_pairs":     dataset.IntValue(int64(d.Pairs)),
+	}, nil
+}
+
 func computeBisection(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
 	res, err := partition.Bisect(ctx, t.Graph, t.Conc, partition.Options{
 		Starts:  int(optInt(c.opts, "bisection_starts")),

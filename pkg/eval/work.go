@@ -146,6 +146,20 @@ func (c *Cell) work() float64 {
 			per += 5 * math.Pow(allPairs()/bfsWordSeconds, 0.9) * bfsWordSeconds
 		}
 		return samples * per
+	case GroupSpectral:
+		if R <= 1200 {
+			return 3e-9 * R * R * R // a dense symmetric eigendecomposition
+		}
+		m := min(R, 300, math.Sqrt(2e9/R))
+		return 2e-9 * (m*2*L + 2*m*m*R) // Lanczos with full reorthogonalization
+	case GroupDisjoint:
+		pairs := 1000.0
+		if v, ok := c.opts["disjoint_samples"].(int64); ok {
+			pairs = float64(v)
+		}
+		pairs = min(pairs, R*(R-1)/2)
+		// An augmenting-path search per path, at most the degree of them.
+		return 3e-9 * pairs * float64(max(sz.NetworkRadix, 1)) * 2 * L
 	case GroupLayout:
 		return layoutWork(c.model, R, L)
 	case GroupSim:

@@ -1,0 +1,65 @@
+package eval
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestSpectralAndDisjoint computes the spectral and disjoint groups on
+// graphs with known values: the 6-cube (eigenvalues 6, 4, ..., -6,
+// bipartite; every pair joined by 6 edge-disjoint paths) and the
+// Hoffman-Singleton graph, Slim Fly q = 5 (eigenvalues 7, 2 and -3;
+// edge connectivity 7).
+func TestSpectralAndDisjoint(t *testing.T) {
+	dir := t.TempDir()
+	exp := filepath.Join(dir, "spec.hcl")
+	src := `
+topology "hc" {
+  family = "hypercube"
+  n      = 6
+}
+topology "hs" {
+  family = "slimfly"
+  q      = 5
+}
+study "s" {
+  topologies = [topology.hc, topology.hs]
+  metrics    = ["lambda1", "lambda2", "lambda_min", "spectral_gap", "ramanujan_ratio", "spectrum_exact",
+                "edge_disjoint_min", "edge_disjoint_mean", "edge_disjoint_at_degree", "edge_disjoint_pairs"]
+}
+`
+	if err := os.WriteFile(exp, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	results := filepath.Join(dir, "results")
+	runAll(t, load(t, nil, exp), results, 2)
+	tab := readTable(t, filepath.Join(results, "spec", "s.parquet"))
+	want := map[string][2]float64{
+		"lambda1":                 {6, 7},
+		"lambda2":                 {4, 2},
+		"lambda_min":              {-6, -3},
+		"spectral_gap":            {2, 5},
+		"ramanujan_ratio":         {4 / (2 * math.Sqrt(5)), 3 / (2 * math.Sqrt(6))},
+		"edge_disjoint_min":       {6, 7},
+		"edge_disjoint_mean":      {6, 7},
+		"edge_disjoint_at_degree": {1, 1},
+		"edge_disjoint_pairs":     {1000, 1000}, // 2,016 and 1,225 unordered pairs: 1,000 sampled
+	}
+	for col, w := range want {
+		c := tab.Column(col)
+		if c == nil {
+			t.Fatalf("no column %s", col)
+		}
+		for r := range 2 {
+			got, _ := c.Value(r).Float64()
+			if math.Abs(got-w[r]) > 1e-9 {
+				t.Errorf("%s row %d = %v, want %v", col, r, got, w[r])
+			}
+		}
+	}
+	if c := tab.Column("spectrum_exact"); !c.Value(0).B || !c.Value(1).B {
+		t.Error("spectra of 64 and 50 routers are not exact")
+	}
+}

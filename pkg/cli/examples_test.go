@@ -84,3 +84,51 @@ func TestExampleCheapest(t *testing.T) {
 		t.Errorf("report.md lacks the pricing row %s:\n%s", row, report)
 	}
 }
+
+// TestBeyond runs experiments/beyond.hcl: its five expectations hold (the
+// Moore-bound efficiencies of PolarFly and Slim Fly, Spectralfly's
+// Ramanujan bound), the 10,000-endpoint band holds every family, and at
+// 100,000 endpoints with 64 ports only the diameter-3 families remain.
+func TestBeyond(t *testing.T) {
+	results := filepath.Join(t.TempDir(), "results")
+	code, _, stderr := runexp(t, context.Background(), "run", "--results", results, filepath.Join("..", "..", "experiments", "beyond.hcl"))
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	sc, err := os.ReadFile(filepath.Join(results, "beyond", "scorecard.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(sc), "Reproduced 5 of 5 published numbers; 2 of 2 configuration checks hold.") {
+		t.Errorf("scorecard:\n%s", sc)
+	}
+	for table, want := range map[string]string{
+		"compare_10k":  "Bundlefly, Dragonfly, HyperX (2D), MLFM, OFT, PN, PolarFly, PolarStar (IQ), Slim Fly, Spectralfly",
+		"compare_100k": "Bundlefly, Dragonfly, PolarStar (IQ), Spectralfly",
+	} {
+		f, err := os.Open(filepath.Join(results, "beyond", "tables", table+".csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(f).ReadAll()
+		f.Close()
+		if err != nil || len(rows) < 2 {
+			t.Fatalf("%s: %q %v", table, rows, err)
+		}
+		seen := map[string]bool{}
+		for _, r := range rows[1:] {
+			seen[r[0]] = true
+			if k, _ := strconv.Atoi(r[3]); k > 64 {
+				t.Errorf("%s: %s with radix %d", table, r[0], k)
+			}
+		}
+		var labels []string
+		for l := range seen {
+			labels = append(labels, l)
+		}
+		slices.Sort(labels)
+		if got := strings.Join(labels, ", "); got != want {
+			t.Errorf("%s: families %s, want %s", table, got, want)
+		}
+	}
+}

@@ -373,7 +373,7 @@ func sc14Racks(family string, t *families.Topology, rackRouters int) ([]int32, e
 // electricalGroups implements the "groups" rack assignment (see NewLayout).
 func electricalGroups(ctx context.Context, family string, t *families.Topology, target float64) ([]int32, error) {
 	n := t.Graph.N()
-	if t.Role != nil {
+	if t.Role != nil && family != "polarfly" {
 		return sequentialRacks(n, 1, 1), nil
 	}
 	var unit []int32
@@ -381,7 +381,9 @@ func electricalGroups(ctx context.Context, family string, t *families.Topology, 
 	switch family {
 	case "slimfly":
 		unit, err = slimFlyRacks(t)
-	case "dragonfly", "flattened_butterfly", "hyperx":
+	case "dragonfly", "flattened_butterfly", "hyperx", "polarfly":
+		// PolarFly's groups are its clusters (the quadrics, then the
+		// fans around the centres: Lakhotia et al., SC22).
 		unit, err = groupRacks(family, t)
 	default:
 		var ep int64

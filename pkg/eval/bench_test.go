@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/runexp/runexp/pkg/families"
 )
 
 // planExperiment is a 10,003-cell experiment: 5,000 ring instances, each
@@ -104,6 +106,27 @@ func BenchmarkNoopRunQuickstart(b *testing.B) {
 	for b.Loop() {
 		if sum := run(); sum.Computed != 0 || sum.Written != 0 {
 			b.Fatalf("no-op run computed %d cells, wrote %d files", sum.Computed, sum.Written)
+		}
+	}
+}
+
+// BenchmarkDistanceTorusMillion is the distance group of the 100 x 100 x
+// 100 torus (a million routers) from its built graph: one search, the
+// torus being vertex-transitive (families.Family.Orbits).
+func BenchmarkDistanceTorusMillion(b *testing.B) {
+	f, _ := families.Default().Lookup("torus")
+	v, err := f.Normalize(families.Values{"k": int64(100), "n": int64(3)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	top, err := f.Build(context.Background(), v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if _, err := computeDistance(context.Background(), f, v, top, 2); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

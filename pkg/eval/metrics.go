@@ -58,7 +58,7 @@ func groupSpecs() map[string]groupSpec {
 			return computeStructure(c.inst.Topology.Family, c.inst.Params, t)
 		}},
 		GroupDistance: {1, true, func(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
-			return computeDistance(ctx, t, workers)
+			return computeDistance(ctx, c.inst.Topology.Family, c.inst.Params, t, workers)
 		}},
 		GroupBisection: {1, true, computeBisection},
 		GroupPaths:     {1, true, computePaths},
@@ -568,6 +568,28 @@ func subscription(t *families.Topology, balanced float64) dataset.Value {
 
 // computeBisection evaluates the bisection group: a balanced bisection of
 // the routers weighted by their endpoints.
+// familyOrbits returns the router orbits fam declares for v, or nil: none
+// declared, or endpoint counts that differ within an orbit (per-router
+// concentrations the family's symmetry does not preserve).
+func familyOrbits(fam *families.Family, v families.Values, t *families.Topology) []int32 {
+	if fam == nil || fam.Orbits == nil {
+		return nil
+	}
+	orbit := fam.Orbits(v, t)
+	if orbit == nil || len(orbit) != len(t.Conc) {
+		return nil
+	}
+	first := map[int32]int32{}
+	for r, o := range orbit {
+		if c, ok := first[o]; !ok {
+			first[o] = t.Conc[r]
+		} else if c != t.Conc[r] {
+			return nil
+		}
+	}
+	return orbit
+}
+
 // computeSpectral evaluates the spectral group: the adjacency matrix's
 // extremal eigenvalues (analysis.AdjacencySpectrum).
 func computeSpectral(ctx context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
@@ -620,9 +642,17 @@ func computeBisection(ctx context.Context, c *Cell, t *families.Topology, worker
 	}, nil
 }
 
-// computeDistance evaluates the distance group on a built topology.
-func computeDistance(ctx context.Context, t *families.Topology, workers int) (metricValues, error) {
-	st, err := graph.Distances(ctx, t.Graph, t.Conc, workers)
+// computeDistance evaluates the distance group on a built topology: one
+// search per router orbit when the family declares its orbits
+// (families.Family.Orbits; the same statistics), else one per router.
+func computeDistance(ctx context.Context, fam *families.Family, v families.Values, t *families.Topology, workers int) (metricValues, error) {
+	var st *graph.DistanceStats
+	var err error
+	if orbit := familyOrbits(fam, v, t); orbit != nil {
+		st, err = graph.DistancesByOrbit(ctx, t.Graph, t.Conc, orbit)
+	} else {
+		st, err = graph.Distances(ctx, t.Graph, t.Conc, workers)
+	}
 	if err != nil {
 		return nil, err
 	}

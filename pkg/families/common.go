@@ -34,10 +34,18 @@ func Default() *Registry {
 		projectiveFamilies(),
 		clexFamilies(),
 		sizingFamilies(),
+		newerFamilies(),
 	} {
 		fams = append(fams, more...)
 	}
+	setOrbits(fams)
 	return NewRegistry(fams...)
+}
+
+// newerFamilies are the topologies published after the five reproduced
+// papers (2016-2025).
+func newerFamilies() []*Family {
+	return []*Family{polarFly(), polarStar(), bundlefly(), spectralfly(), xpander(), kautz()}
 }
 
 // paramErr returns a *ParamError for family fam and parameter param.

@@ -218,6 +218,15 @@ type Family struct {
 	// of work).
 	Build func(ctx context.Context, v Values) (*Topology, error)
 
+	// Orbits, if set, returns for the topology t built from values v the
+	// orbit of each router under the graph's automorphisms that preserve
+	// endpoint counts (numbered 0, 1, ... in order of first router), so
+	// that all-pairs distance statistics need one search per orbit
+	// (graph.DistancesByOrbit); nil when these values have no known
+	// symmetry (a randomly permuted torus). Tests check every declaration
+	// against the full search.
+	Orbits func(v Values, t *Topology) []int32
+
 	// sizingFor reports, for a family with a builder, which resolved values
 	// it cannot build (delorme builds its quadrangle and hexagon variants
 	// but not SC14's); nil: it builds every value set.

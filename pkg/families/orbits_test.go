@@ -1,0 +1,95 @@
+package families
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/runexp/runexp/pkg/graph"
+)
+
+// TestOrbits checks every orbit declaration: for each family that has
+// one, at several sizes, the distance statistics from one search per
+// orbit equal those of the full all-pairs search.
+func TestOrbits(t *testing.T) {
+	reg := Default()
+	cases := []struct {
+		family string
+		values Values
+		orbits int
+	}{
+		{"torus", Values{"k": int64(4), "n": int64(3)}, 1},
+		{"torus", Values{"dims": []int64{3, 4, 5}, "p": int64(2)}, 1},
+		{"hypercube", Values{"n": int64(6)}, 1},
+		{"hyperx", Values{"dims": []int64{3, 4}, "trunking": int64(2)}, 1},
+		{"flattened_butterfly", Values{"k": int64(3), "n": int64(2)}, 1},
+		{"folded_hypercube", Values{"n": int64(5)}, 1},
+		{"complete", Values{"n": int64(7)}, 1},
+		{"complete_bipartite", Values{"n": int64(5)}, 1},
+		{"paley", Values{"q": int64(13)}, 1},
+		{"paley", Values{"q": int64(25)}, 1},
+		{"slimfly", Values{"q": int64(5)}, 1},
+		{"slimfly", Values{"q": int64(7)}, 1},
+		{"slimfly", Values{"q": int64(8)}, 1},
+		{"slimfly", Values{"q": int64(9)}, 1},
+		{"pn", Values{"q": int64(3)}, 1},
+		{"pn", Values{"q": int64(4)}, 1},
+		{"pn", Values{"q": int64(7)}, 1},
+		{"turan", Values{"n": int64(11), "r": int64(3)}, 2},
+		{"demi_pn", Values{"q": int64(3)}, 3},
+		{"demi_pn", Values{"q": int64(4)}, 3},
+		{"demi_pn", Values{"q": int64(5)}, 3},
+		{"demi_pn", Values{"q": int64(7)}, 3},
+		{"demi_pn", Values{"q": int64(8)}, 3},
+		{"demi_pn", Values{"q": int64(9)}, 3},
+		{"demi_pn", Values{"q": int64(16)}, 3},
+		{"polarfly", Values{"q": int64(7)}, 3},
+		{"polarfly", Values{"q": int64(8)}, 3},
+		{"spectralfly", Values{"lps_p": int64(5), "q": int64(13)}, 1},
+		{"spectralfly", Values{"lps_p": int64(13), "q": int64(5)}, 1},
+		{"spectralfly", Values{"lps_p": int64(5), "q": int64(11)}, 1},
+	}
+	for _, c := range cases {
+		f, ok := reg.Lookup(c.family)
+		if !ok || f.Orbits == nil {
+			t.Fatalf("%s declares no orbits", c.family)
+		}
+		v, err := f.Normalize(c.values)
+		if err != nil {
+			t.Fatalf("%s %v: %v", c.family, c.values, err)
+		}
+		top, err := f.Build(context.Background(), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		orbit := f.Orbits(v, top)
+		m := int32(0)
+		for _, o := range orbit {
+			m = max(m, o+1)
+		}
+		if int(m) != c.orbits {
+			t.Errorf("%s %v: %d orbits, want %d", c.family, c.values, m, c.orbits)
+		}
+		want, err := graph.Distances(context.Background(), top.Graph, top.Conc, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := graph.DistancesByOrbit(context.Background(), top.Graph, top.Conc, orbit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s %v: the orbit search differs from the full one:\n%+v\n%+v", c.family, c.values, got, want)
+		}
+	}
+	// A permuted torus has no declared symmetry.
+	f, _ := reg.Lookup("torus")
+	v, _ := f.Normalize(Values{"k": int64(4), "n": int64(2), "permute": "partial", "cabinet_size": int64(4)})
+	top, err := f.Build(context.Background(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Orbits(v, top) != nil {
+		t.Error("a permuted torus declares orbits")
+	}
+}

@@ -9,8 +9,10 @@
 # 2. A cost and distance comparison at about 10,000 and about 100,000
 #    endpoints with routers of at most 64 ports, every family at the sizes
 #    its own sizing formulas put in the band (keep), priced with the SC14
-#    cost model; the channel-load throughput bound of uniform traffic at
-#    10,000 endpoints.
+#    cost model, with the average distance of each one's Jellyfish
+#    equivalent (the same routers, ports and endpoints wired at random); the
+#    channel-load throughput bound of uniform traffic and the spectral gap
+#    at 10,000 endpoints.
 
 experiment {
   title       = "Beyond the five papers: PolarFly, PolarStar, Bundlefly and Spectralfly against the diameter-2 and -3 networks they compete with"
@@ -209,7 +211,7 @@ study "compare" {
   title      = "Diameter-2 and diameter-3 networks at about 10,000 and 100,000 endpoints, radix at most 64"
   topologies = [topology.s_sf, topology.s_pf, topology.s_mlfm, topology.s_oft, topology.s_hx, topology.s_df, topology.s_pn, topology.s_bf, topology.s_ps, topology.s_spf, topology.l_df, topology.l_bf, topology.l_ps, topology.l_spf]
   cost_model = cost_model.sc14
-  metrics    = ["endpoints", "routers", "radix", "network_radix", "links", "cost_per_endpoint", "power_per_endpoint", "cost_method", "endpoint_diameter", "avg_endpoint_distance"]
+  metrics    = ["endpoints", "routers", "radix", "network_radix", "links", "cost_per_endpoint", "power_per_endpoint", "cost_method", "endpoint_diameter", "avg_endpoint_distance", "jellyfish_avg_endpoint_distance"]
 }
 
 table "compare_10k" {
@@ -217,8 +219,8 @@ table "compare_10k" {
   title   = "About 10,000 endpoints (8,000-12,500), radix at most 64, cheapest first"
   where   = { endpoints = local.small }
   sort_by = ["cost_per_endpoint"]
-  columns = ["label", "endpoints", "routers", "radix", "links", "endpoint_diameter", "avg_endpoint_distance", "cost_per_endpoint", "power_per_endpoint", "cost_method"]
-  formats = { cost_per_endpoint = "%.0f", power_per_endpoint = "%.1f", avg_endpoint_distance = "%.3f" }
+  columns = ["label", "endpoints", "routers", "radix", "links", "endpoint_diameter", "avg_endpoint_distance", "jellyfish_avg_endpoint_distance", "cost_per_endpoint", "power_per_endpoint", "cost_method"]
+  formats = { cost_per_endpoint = "%.0f", power_per_endpoint = "%.1f", avg_endpoint_distance = "%.3f", jellyfish_avg_endpoint_distance = "%.3f" }
 }
 
 table "compare_100k" {
@@ -226,8 +228,8 @@ table "compare_100k" {
   title   = "About 100,000 endpoints (80,000-130,000), radix at most 64, cheapest first"
   where   = { endpoints = local.large }
   sort_by = ["cost_per_endpoint"]
-  columns = ["label", "endpoints", "routers", "radix", "links", "endpoint_diameter", "avg_endpoint_distance", "cost_per_endpoint", "power_per_endpoint", "cost_method"]
-  formats = { cost_per_endpoint = "%.0f", power_per_endpoint = "%.1f", avg_endpoint_distance = "%.3f" }
+  columns = ["label", "endpoints", "routers", "radix", "links", "endpoint_diameter", "avg_endpoint_distance", "jellyfish_avg_endpoint_distance", "cost_per_endpoint", "power_per_endpoint", "cost_method"]
+  formats = { cost_per_endpoint = "%.0f", power_per_endpoint = "%.1f", avg_endpoint_distance = "%.3f", jellyfish_avg_endpoint_distance = "%.3f" }
 }
 
 figure "compare" {

@@ -34,8 +34,8 @@ type analysisOption struct {
 func analysisOptions() []analysisOption {
 	return []analysisOption{
 		{Name: "seed", Kind: "int", Default: int64(1), Min: 0, Max: math.MaxInt64,
-			Groups: []string{GroupBisection, GroupResilience, GroupSpectral, GroupDisjoint},
-			Doc:    "seed of the randomized analyses (bisection starts, failure samples, the Lanczos start vector, the sampled router pairs of edge-disjoint paths); each cell derives its streams from it"},
+			Groups: []string{GroupBisection, GroupResilience, GroupSpectral, GroupDisjoint, GroupJellyfish},
+			Doc:    "seed of the randomized analyses (bisection starts, failure samples, the Lanczos start vector, the sampled router pairs of edge-disjoint paths, the Jellyfish equivalent's wiring); each cell derives its streams from it"},
 		{Name: "disjoint_samples", Kind: "int", Default: int64(1000), Min: 1, Max: 1 << 24,
 			Groups: []string{GroupDisjoint},
 			Doc:    "router pairs whose edge-disjoint paths are counted: every unordered pair when there are at most this many, else this many distinct pairs drawn with the seed"},

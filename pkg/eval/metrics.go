@@ -31,6 +31,7 @@ const (
 	GroupLayout     = "layout"     // racks and cable lengths of the study's cost_model layout of the built network
 	GroupSpectral   = "spectral"   // extremal eigenvalues of the adjacency matrix
 	GroupDisjoint   = "disjoint"   // edge-disjoint paths between router pairs (maximum flows)
+	GroupJellyfish  = "jellyfish"  // distances of a random graph with the same equipment (Jellyfish)
 )
 
 // groupSpec says how a metric group is computed.
@@ -68,6 +69,7 @@ func groupSpecs() map[string]groupSpec {
 		GroupLoad:       {1, true, computeLoad},
 		GroupSpectral:   {1, true, computeSpectral},
 		GroupDisjoint:   {1, true, computeDisjoint},
+		GroupJellyfish:  {1, true, computeJellyfish},
 		GroupResilience: {1, true, computeResilience},
 		// computeSim, with its inputs (compute). Version 3: per-endpoint
 		// and per-router random streams (results independent of the
@@ -271,6 +273,9 @@ func Metrics() []*Metric {
 		{"edge_disjoint_mean", GroupDisjoint, dataset.Float, "paths", "mean number of edge-disjoint paths over the evaluated router pairs"},
 		{"edge_disjoint_at_degree", GroupDisjoint, dataset.Float, "", "fraction of the evaluated router pairs with as many edge-disjoint paths as the smaller of their two degrees (the most possible): 1 for an optimally connected graph"},
 		{"edge_disjoint_pairs", GroupDisjoint, dataset.Int, "pairs", "router pairs evaluated: all unordered pairs when there are at most disjoint_samples, else that many distinct pairs drawn with the analysis seed"},
+		{"jellyfish_diameter", GroupJellyfish, dataset.Int, "hops", "diameter of the topology's Jellyfish equivalent: a random graph with the same routers, the same router-to-router ports on each (degree sequence) and the same endpoints, drawn with the analysis seed by 10 degree-preserving link swaps per link (Singla et al., Jellyfish, NSDI 2012: the equal-equipment random baseline)"},
+		{"jellyfish_avg_distance", GroupJellyfish, dataset.Float, "hops", "average router-to-router distance of the Jellyfish equivalent (compare with avg_distance)"},
+		{"jellyfish_avg_endpoint_distance", GroupJellyfish, dataset.Float, "hops", "average endpoint-to-endpoint distance of the Jellyfish equivalent (compare with avg_endpoint_distance)"},
 		{"bisection_links", GroupBisection, dataset.Int, "links", "links cut by the best balanced bisection found (multilevel partitioning with Fiduccia-Mattheyses refinement, bisection_starts seeded runs): the two halves hold equal numbers of endpoints, up to one router's endpoints; an upper bound on the exact bisection width, exact for hypercubes, tori and fat trees"},
 		{"bisection_bandwidth", GroupBisection, dataset.Float, "Gb/s", "bisection_links x link_gbps: the bandwidth across the bisection in one direction (SC14 Fig. 5c, 10 Gb/s per link)"},
 		{"bisection_per_endpoint", GroupBisection, dataset.Float, "links/endpoint", "bisection_links / (endpoints / 2): the bandwidth across the bisection per endpoint of one half, in units of the link bandwidth b (Kathareios et al., SC15, Fig. 4: about 0.89 for the OFT; 1 for a full-bisection fat tree); derived from bisection_links and endpoints"},
@@ -624,6 +629,29 @@ func computeDisjoint(ctx context.Context, c *Cell, t *families.Topology, _ int) 
 		"edge_disjoint_mean":      dataset.FloatValue(d.Mean),
 		"edge_disjoint_at_degree": dataset.FloatValue(float64(d.MinDegreeBound) / float64(d.Pairs)),
 		"edge_disjoint_pairs":     dataset.IntValue(int64(d.Pairs)),
+	}, nil
+}
+
+// jellyfishSwaps is the double-edge swaps per link that draw a Jellyfish
+// equivalent (analysis.JellyfishEquivalent): enough for the average
+// distance to settle (10 swaps per link mix a random regular graph).
+const jellyfishSwaps = 10
+
+// computeJellyfish evaluates the jellyfish group: the distance statistics
+// of a random graph with the topology's routers, degrees and endpoints.
+func computeJellyfish(ctx context.Context, c *Cell, t *families.Topology, workers int) (metricValues, error) {
+	g, err := analysis.JellyfishEquivalent(ctx, t.Graph, jellyfishSwaps, uint64(optInt(c.opts, "seed")))
+	if err != nil {
+		return nil, err
+	}
+	st, err := graph.Distances(ctx, g, t.Conc, workers)
+	if err != nil {
+		return nil, err
+	}
+	return metricValues{
+		"jellyfish_diameter":              dataset.IntValue(int64(st.Diameter)),
+		"jellyfish_avg_distance":          dataset.FloatValue(st.AvgDistance()),
+		"jellyfish_avg_endpoint_distance": dataset.FloatValue(st.AvgEndpointDistance()),
 	}, nil
 }
 

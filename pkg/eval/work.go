@@ -160,6 +160,8 @@ func (c *Cell) work() float64 {
 		pairs = min(pairs, R*(R-1)/2)
 		// An augmenting-path search per path, at most the degree of them.
 		return 3e-9 * pairs * float64(max(sz.NetworkRadix, 1)) * 2 * L
+	case GroupJellyfish:
+		return 2e-7*10*L + bfsWordSeconds*R*2*L*math.Max(2, math.Log(R)/math.Log(math.Max(2*L/R, 2)))/64
 	case GroupLayout:
 		return layoutWork(c.model, R, L)
 	case GroupSim:

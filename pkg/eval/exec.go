@@ -262,8 +262,7 @@ func (en *Engine) Run(ctx context.Context, p *Plan) (*Summary, error) {
 	}
 	if en.Executor != nil && runs {
 		if err := en.runExecutor(ctx, r, sum); err != nil {
-			sum.Duration = seconds(time.Since(start))
-			en.emit(Event{Type: EventSummary, Summary: sum})
+			// No summary line: nothing was written, and the error says why.
 			return sum, err
 		}
 	}

@@ -45,7 +45,8 @@ func Default() *Registry {
 // newerFamilies are the topologies published after the five reproduced
 // papers (2016-2025).
 func newerFamilies() []*Family {
-	return []*Family{polarFly(), polarStar(), bundlefly(), spectralfly(), xpander(), kautz()}
+	return []*Family{polarFly(), polarStar(), bundlefly(), spectralfly(), xpander(), kautz(),
+		megafly(), hammingMesh(), railFatTree(), twistedTorus()}
 }
 
 // paramErr returns a *ParamError for family fam and parameter param.

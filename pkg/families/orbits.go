@@ -13,10 +13,11 @@ package families
 // McKay-Miller-Siran", J. Comb. Theory B 90, 2004) and the projective
 // network (the incidence graph of PG(2, q), whose polarity exchanges
 // points and lines) and Spectralfly's LPS graphs (Cayley graphs of PSL or
-// PGL(2, q)).
+// PGL(2, q)) and twisted tori (Cayley graphs of abelian groups: lattice
+// graphs).
 var transitiveFamilies = []string{
 	"torus", "hypercube", "hyperx", "flattened_butterfly", "folded_hypercube",
-	"complete", "complete_bipartite", "paley", "slimfly", "pn", "spectralfly",
+	"complete", "complete_bipartite", "paley", "slimfly", "pn", "spectralfly", "twisted_torus",
 }
 
 // setOrbits sets the Orbits of the families of fams that know them.

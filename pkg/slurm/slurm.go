@@ -70,7 +70,7 @@ func Exec(ctx context.Context, name string, args ...string) ([]byte, error) {
 	if err := cmd.Run(); err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if msg == "" {
-			msg = err.Error()
+			return stdout.Bytes(), fmt.Errorf("%s: %w", name, err)
 		}
 		return stdout.Bytes(), fmt.Errorf("%s: %s", name, msg)
 	}
@@ -573,6 +573,9 @@ func (x *Executor) submit(ctx context.Context, cells []*eval.Cell, attempt int) 
 	out, err := x.Run(ctx, "sbatch", args...)
 	if err != nil {
 		os.RemoveAll(s.dir)
+		if errors.Is(err, exec.ErrNotFound) {
+			return nil, fmt.Errorf("slurm: sbatch not found: run on a machine that can submit Slurm jobs (a login node), or compute here with --executor local")
+		}
 		return nil, fmt.Errorf("slurm: submitting %d cells: %w", len(cells), err)
 	}
 	// --parsable prints "jobid" or "jobid;cluster".

@@ -444,3 +444,23 @@ func TestShellJoin(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestNoSbatch: without sbatch the run fails before writing anything,
+// saying what to do.
+func TestNoSbatch(t *testing.T) {
+	g, results := setup(t)
+	en := eval.NewEngine(results, 2, nil)
+	x := executor(&fakeSlurm{t: t}, en, Options{})
+	x.Run = func(ctx context.Context, name string, args ...string) ([]byte, error) {
+		return Exec(ctx, "runexp-test-no-"+name, args...) // not in PATH
+	}
+	en.Executor = x
+	_, err := en.Run(context.Background(), eval.MakePlan(g, en.Store, results))
+	if err == nil || !strings.Contains(err.Error(), "sbatch not found") {
+		t.Fatalf("error %v", err)
+	}
+	// The writability probe makes the output directory; nothing is in it.
+	if ents, _ := os.ReadDir(filepath.Join(results, "small")); len(ents) != 0 {
+		t.Errorf("outputs written: %v", ents)
+	}
+}

@@ -32,6 +32,7 @@ const (
 	GroupSpectral   = "spectral"   // extremal eigenvalues of the adjacency matrix
 	GroupDisjoint   = "disjoint"   // edge-disjoint paths between router pairs (maximum flows)
 	GroupJellyfish  = "jellyfish"  // distances of a random graph with the same equipment (Jellyfish)
+	GroupMCF        = "mcf"        // maximum concurrent flow of a traffic matrix
 )
 
 // groupSpec says how a metric group is computed.
@@ -70,6 +71,7 @@ func groupSpecs() map[string]groupSpec {
 		GroupSpectral:   {1, true, computeSpectral},
 		GroupDisjoint:   {1, true, computeDisjoint},
 		GroupJellyfish:  {1, true, computeJellyfish},
+		GroupMCF:        {1, true, computeMCF},
 		GroupResilience: {1, true, computeResilience},
 		// computeSim, with its inputs (compute). Version 3: per-endpoint
 		// and per-router random streams (results independent of the
@@ -276,6 +278,9 @@ func Metrics() []*Metric {
 		{"jellyfish_diameter", GroupJellyfish, dataset.Int, "hops", "diameter of the topology's Jellyfish equivalent: a random graph with the same routers, the same router-to-router ports on each (degree sequence) and the same endpoints, drawn with the analysis seed by 10 degree-preserving link swaps per link (Singla et al., Jellyfish, NSDI 2012: the equal-equipment random baseline)"},
 		{"jellyfish_avg_distance", GroupJellyfish, dataset.Float, "hops", "average router-to-router distance of the Jellyfish equivalent (compare with avg_distance)"},
 		{"jellyfish_avg_endpoint_distance", GroupJellyfish, dataset.Float, "hops", "average endpoint-to-endpoint distance of the Jellyfish equivalent (compare with avg_endpoint_distance)"},
+		{"mcf_throughput", GroupMCF, dataset.Float, "", "throughput of the mcf_traffic matrix under the best routing: the largest fraction of their injection rate that all endpoints can send at once over any paths, every channel (link direction) carrying at most its capacity (the maximum concurrent flow, as Jellyfish and Xpander measure networks), capped at 1; the feasible flow of Garg and Konemann's approximation (within (1 - mcf_epsilon)^3 of the optimum); up to mcf_max_routers routers, empty beyond"},
+		{"mcf_throughput_upper", GroupMCF, dataset.Float, "", "the best dual bound of the maximum concurrent flow found (capped at 1): the optimum lies between mcf_throughput and this"},
+		{"mcf_distance_bound", GroupMCF, dataset.Float, "", "channels / (sum over the demands of demand x hop distance), capped at 1: an upper bound on the maximum concurrent flow, exact for edge-transitive networks under uniform traffic; computed at every size"},
 		{"bisection_links", GroupBisection, dataset.Int, "links", "links cut by the best balanced bisection found (multilevel partitioning with Fiduccia-Mattheyses refinement, bisection_starts seeded runs): the two halves hold equal numbers of endpoints, up to one router's endpoints; an upper bound on the exact bisection width, exact for hypercubes, tori and fat trees"},
 		{"bisection_bandwidth", GroupBisection, dataset.Float, "Gb/s", "bisection_links x link_gbps: the bandwidth across the bisection in one direction (SC14 Fig. 5c, 10 Gb/s per link)"},
 		{"bisection_per_endpoint", GroupBisection, dataset.Float, "links/endpoint", "bisection_links / (endpoints / 2): the bandwidth across the bisection per endpoint of one half, in units of the link bandwidth b (Kathareios et al., SC15, Fig. 4: about 0.89 for the OFT; 1 for a full-bisection fat tree); derived from bisection_links and endpoints"},

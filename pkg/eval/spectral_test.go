@@ -76,3 +76,48 @@ study "s" {
 		t.Error("spectra of 64 and 50 routers are not exact")
 	}
 }
+
+// TestMCF computes the mcf group on the 4-cube with 4 endpoints per
+// router under uniform traffic: edge-transitive, so the optimum is the
+// distance bound, 64 channels / (16 x 32 hops x 16/63) = 0.4922; with
+// mcf_max_routers below its size only the bound is computed.
+func TestMCF(t *testing.T) {
+	dir := t.TempDir()
+	exp := filepath.Join(dir, "mcf.hcl")
+	src := `
+topology "hc" {
+  family = "hypercube"
+  n      = 4
+  p      = 4
+}
+study "s" {
+  topologies = [topology.hc]
+  metrics    = ["mcf_throughput", "mcf_throughput_upper", "mcf_distance_bound"]
+}
+study "big" {
+  topologies = [topology.hc]
+  metrics    = ["mcf_throughput", "mcf_distance_bound"]
+  analysis {
+    mcf_max_routers = 8
+  }
+}
+`
+	if err := os.WriteFile(exp, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	results := filepath.Join(dir, "results")
+	runAll(t, load(t, nil, exp), results, 2)
+	bound := 64 / (16 * 32 * 16 / 63.0)
+	tab := readTable(t, filepath.Join(results, "mcf", "s.parquet"))
+	lo, _ := tab.Column("mcf_throughput").Value(0).Float64()
+	hi, _ := tab.Column("mcf_throughput_upper").Value(0).Float64()
+	db, _ := tab.Column("mcf_distance_bound").Value(0).Float64()
+	if math.Abs(db-bound) > 1e-12 || math.Abs(hi-bound) > 1e-9 || lo > bound+1e-12 || lo < bound*math.Pow(0.9, 3) {
+		t.Errorf("mcf %v .. %v, bound %v; want the optimum %v bracketed", lo, hi, db, bound)
+	}
+	big := readTable(t, filepath.Join(results, "mcf", "big.parquet"))
+	db2, _ := big.Column("mcf_distance_bound").Value(0).Float64()
+	if !big.Column("mcf_throughput").Value(0).IsNull() || math.Abs(db2-bound) > 1e-12 {
+		t.Errorf("beyond mcf_max_routers: throughput %v, bound %v", big.Column("mcf_throughput").Value(0), db2)
+	}
+}

@@ -160,6 +160,20 @@ func (c *Cell) work() float64 {
 		pairs = min(pairs, R*(R-1)/2)
 		// An augmenting-path search per path, at most the degree of them.
 		return 3e-9 * pairs * float64(max(sz.NetworkRadix, 1)) * 2 * L
+	case GroupMCF:
+		eps := 0.1
+		if v, ok := c.opts["mcf_epsilon"].(float64); ok && v > 0 {
+			eps = v
+		}
+		limit := 256.0
+		if v, ok := c.opts["mcf_max_routers"].(int64); ok {
+			limit = float64(v)
+		}
+		if R > limit {
+			return allPairs()
+		}
+		phases := math.Log(4*L) / (eps * eps)
+		return 1e-8 * phases * R * 2 * L * math.Log2(R+2)
 	case GroupJellyfish:
 		return 2e-7*10*L + bfsWordSeconds*R*2*L*math.Max(2, math.Log(R)/math.Log(math.Max(2*L/R, 2)))/64
 	case GroupLayout:

@@ -223,7 +223,7 @@ func TestSuggestions(t *testing.T) {
 		{[]string{"topology", "slimfy", "q=5"}, `runexp: unknown family "slimfy"; did you mean "slimfly"? (runexp families lists them all)`, "bdf"},
 		{[]string{"sim", "dragonfy", "p=2"}, `unknown family "dragonfy"; did you mean "dragonfly"?`, "bdf"},
 		{[]string{"families", "torrus"}, `unknown family "torrus"; did you mean "torus"?`, "bdf"},
-		{[]string{"topology", "nosuchthing"}, `unknown family "nosuchthing"; families: bdf, clex,`, "did you mean"},
+		{[]string{"topology", "nosuchthing"}, `unknown family "nosuchthing"; families: bdf, bundlefly, clex,`, "did you mean"},
 		{[]string{"topology", "slimfly", "q=5", "max_radx=3"},
 			`family slimfly: parameter max_radx: unknown parameter; did you mean "max_radix"? valid parameters: q, p, max_radix`, ""},
 		{[]string{"sim", "torus", "dimz=4,4"}, `family torus: parameter dimz: unknown parameter; did you mean "dims"?`, ""},

@@ -9,7 +9,6 @@ import (
 	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/graph"
-	"github.com/runexp/runexp/pkg/traffic"
 )
 
 // computeMCF evaluates the mcf group: the maximum concurrent flow of the
@@ -68,8 +67,7 @@ func computeMCF(ctx context.Context, c *Cell, t *families.Topology, workers int)
 // mcfDemands returns the router-to-router demands of the study's traffic
 // matrix, each endpoint injecting one unit (the capacity of a channel):
 // uniform spreads it evenly over the other endpoints, a fixed pattern
-// sends it to the endpoint's destination. Demands within a router are
-// left out (they use no network channel).
+// sends it to the endpoint's destination.
 func mcfDemands(c *Cell, t *families.Topology) ([]analysis.Demand, error) {
 	name := optString(c.opts, "mcf_traffic")
 	E := t.Endpoints()
@@ -87,34 +85,20 @@ func mcfDemands(c *Cell, t *families.Topology) ([]analysis.Demand, error) {
 		}
 		return out, nil
 	}
-	pat, err := traffic.New(name, t, c.inst.Topology.Family.Name, c.inst.Params, 1)
+	// Demands within a router are kept: they use no channel, and both the
+	// flow and the distance bound pass over them.
+	out, err := patternDemands(c, t, name, "mcf_traffic", "the concurrent flow")
 	if err != nil {
 		return nil, err
 	}
-	fixed, ok := pat.(traffic.Fixed)
-	if !ok {
-		return nil, fmt.Errorf("mcf_traffic %q draws destinations at random for family %s; the concurrent flow needs a fixed matrix (a permutation or a fixed shift)", name, c.inst.Topology.Family.Name)
-	}
-	router := make([]int32, 0, E)
-	for r, n := range t.Conc {
-		for range n {
-			router = append(router, int32(r))
+	local := 0
+	for _, d := range out {
+		if d.Src == d.Dst {
+			local++
 		}
 	}
-	amount := map[[2]int32]float64{}
-	var keys [][2]int32
-	for e, d := range fixed.Table() {
-		if d < 0 || router[e] == router[d] {
-			continue
-		}
-		k := [2]int32{router[e], router[d]}
-		if _, seen := amount[k]; !seen {
-			keys = append(keys, k)
-		}
-		amount[k]++
-	}
-	for _, k := range keys {
-		out = append(out, analysis.Demand{Src: k[0], Dst: k[1], Amount: amount[k]})
+	if local == len(out) {
+		out = nil
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("mcf_traffic %q sends nothing between distinct routers", name)

@@ -18,35 +18,9 @@ import (
 // its own parameters, so its pairing can differ (the most loaded link of
 // the Slim Fly worst case carries 2p flows in every pairing).
 func patternLoad(ctx context.Context, c *Cell, t *families.Topology, name string) (metricValues, error) {
-	pat, err := traffic.New(name, t, c.inst.Topology.Family.Name, c.inst.Params, 1)
+	demands, err := patternDemands(c, t, name, "load_traffic", "the load analysis")
 	if err != nil {
 		return nil, err
-	}
-	fixed, ok := pat.(traffic.Fixed)
-	if !ok {
-		return nil, fmt.Errorf("load_traffic %q draws destinations at random for family %s; the load analysis needs a fixed pattern (a permutation or a fixed shift)", name, c.inst.Topology.Family.Name)
-	}
-	router := make([]int32, 0, t.Endpoints())
-	for r, n := range t.Conc {
-		for range n {
-			router = append(router, int32(r))
-		}
-	}
-	amount := map[[2]int32]float64{}
-	var keys [][2]int32
-	for e, d := range fixed.Table() {
-		if d < 0 {
-			continue
-		}
-		k := [2]int32{router[e], router[d]}
-		if _, seen := amount[k]; !seen {
-			keys = append(keys, k)
-		}
-		amount[k]++
-	}
-	demands := make([]analysis.Demand, len(keys))
-	for i, k := range keys {
-		demands[i] = analysis.Demand{Src: k[0], Dst: k[1], Amount: amount[k]}
 	}
 	loads, unreach, err := analysis.MatrixLoads(ctx, t.Graph, demands)
 	if err != nil {
@@ -76,4 +50,42 @@ func patternLoad(ctx context.Context, c *Cell, t *families.Topology, name string
 		out["throughput_bound"] = dataset.FloatValue(1 / most)
 	}
 	return out, nil
+}
+
+// patternDemands returns the router-to-router demands of the fixed
+// traffic pattern name (seeded with 1), every endpoint sending one unit to
+// its destination; option and user name the analysis option and the
+// analysis for the error of a pattern that draws destinations at random.
+func patternDemands(c *Cell, t *families.Topology, name, option, user string) ([]analysis.Demand, error) {
+	pat, err := traffic.New(name, t, c.inst.Topology.Family.Name, c.inst.Params, 1)
+	if err != nil {
+		return nil, err
+	}
+	fixed, ok := pat.(traffic.Fixed)
+	if !ok {
+		return nil, fmt.Errorf("%s %q draws destinations at random for family %s; %s needs a fixed pattern (a permutation or a fixed shift)", option, name, c.inst.Topology.Family.Name, user)
+	}
+	router := make([]int32, 0, t.Endpoints())
+	for r, n := range t.Conc {
+		for range n {
+			router = append(router, int32(r))
+		}
+	}
+	amount := map[[2]int32]float64{}
+	var keys [][2]int32
+	for e, d := range fixed.Table() {
+		if d < 0 {
+			continue
+		}
+		k := [2]int32{router[e], router[d]}
+		if _, seen := amount[k]; !seen {
+			keys = append(keys, k)
+		}
+		amount[k]++
+	}
+	demands := make([]analysis.Demand, len(keys))
+	for i, k := range keys {
+		demands[i] = analysis.Demand{Src: k[0], Dst: k[1], Amount: amount[k]}
+	}
+	return demands, nil
 }

@@ -101,6 +101,13 @@ study "big" {
     mcf_max_routers = 8
   }
 }
+study "perm" {
+  topologies = [topology.hc]
+  metrics    = ["mcf_throughput", "mcf_throughput_upper", "mcf_distance_bound"]
+  analysis {
+    mcf_traffic = "random_permutation"
+  }
+}
 `
 	if err := os.WriteFile(exp, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -114,6 +121,14 @@ study "big" {
 	db, _ := tab.Column("mcf_distance_bound").Value(0).Float64()
 	if math.Abs(db-bound) > 1e-12 || math.Abs(hi-bound) > 1e-9 || lo > bound+1e-12 || lo < bound*math.Pow(0.9, 3) {
 		t.Errorf("mcf %v .. %v, bound %v; want the optimum %v bracketed", lo, hi, db, bound)
+	}
+	// A random permutation: a bracket below the distance bound.
+	perm := readTable(t, filepath.Join(results, "mcf", "perm.parquet"))
+	plo, _ := perm.Column("mcf_throughput").Value(0).Float64()
+	phi, _ := perm.Column("mcf_throughput_upper").Value(0).Float64()
+	pdb, _ := perm.Column("mcf_distance_bound").Value(0).Float64()
+	if plo <= 0 || plo > phi*(1+1e-9) || phi > pdb*(1+1e-9) || phi > plo/math.Pow(0.9, 3) {
+		t.Errorf("random permutation: mcf %v .. %v, distance bound %v", plo, phi, pdb)
 	}
 	big := readTable(t, filepath.Join(results, "mcf", "big.parquet"))
 	db2, _ := big.Column("mcf_distance_bound").Value(0).Float64()

@@ -1,6 +1,6 @@
 # Beyond the five papers: the diameter-2 and diameter-3 topologies published
-# since (PolarFly, PolarStar, Bundlefly, Spectralfly) against Slim Fly, the
-# Dragonfly, the projective network, MLFM, OFT and HyperX.
+# since (PolarFly, PolarStar, Bundlefly, Spectralfly, Megafly) against Slim
+# Fly, the Dragonfly, the projective network, MLFM, OFT and HyperX.
 #
 #   runexp run experiments/beyond.hcl
 #
@@ -133,6 +133,13 @@ topology "s_df" {
   keep   = radix <= local.max_radix && endpoints >= local.small.min && endpoints <= local.small.max
 }
 
+topology "s_mf" {
+  family = "megafly"
+  label  = "Megafly"
+  leaves = range(2, 33)
+  keep   = radix <= local.max_radix && endpoints >= local.small.min && endpoints <= local.small.max
+}
+
 topology "s_pn" {
   family = "pn"
   label  = "PN"
@@ -177,6 +184,13 @@ topology "l_df" {
   keep   = radix <= local.max_radix && endpoints >= local.large.min && endpoints <= local.large.max
 }
 
+topology "l_mf" {
+  family = "megafly"
+  label  = "Megafly"
+  leaves = range(2, 33)
+  keep   = radix <= local.max_radix && endpoints >= local.large.min && endpoints <= local.large.max
+}
+
 topology "l_bf" {
   family  = "bundlefly"
   label   = "Bundlefly"
@@ -209,7 +223,7 @@ cost_model "sc14" {
 
 study "compare" {
   title      = "Diameter-2 and diameter-3 networks at about 10,000 and 100,000 endpoints, radix at most 64"
-  topologies = [topology.s_sf, topology.s_pf, topology.s_mlfm, topology.s_oft, topology.s_hx, topology.s_df, topology.s_pn, topology.s_bf, topology.s_ps, topology.s_spf, topology.l_df, topology.l_bf, topology.l_ps, topology.l_spf]
+  topologies = [topology.s_sf, topology.s_pf, topology.s_mlfm, topology.s_oft, topology.s_hx, topology.s_df, topology.s_mf, topology.s_pn, topology.s_bf, topology.s_ps, topology.s_spf, topology.l_df, topology.l_mf, topology.l_bf, topology.l_ps, topology.l_spf]
   cost_model = cost_model.sc14
   metrics    = ["endpoints", "routers", "radix", "network_radix", "links", "cost_per_endpoint", "power_per_endpoint", "cost_method", "endpoint_diameter", "avg_endpoint_distance", "jellyfish_avg_endpoint_distance"]
 }
@@ -247,7 +261,7 @@ figure "compare" {
 # routers: mcf_max_routers), and the expansion of the graphs.
 study "throughput" {
   title      = "Uniform-traffic throughput bound and spectral gap at about 10,000 endpoints"
-  topologies = [topology.s_sf, topology.s_pf, topology.s_mlfm, topology.s_oft, topology.s_hx, topology.s_df, topology.s_pn, topology.s_bf, topology.s_ps, topology.s_spf]
+  topologies = [topology.s_sf, topology.s_pf, topology.s_mlfm, topology.s_oft, topology.s_hx, topology.s_df, topology.s_mf, topology.s_pn, topology.s_bf, topology.s_ps, topology.s_spf]
   metrics    = ["endpoints", "routers", "throughput_bound", "load_max", "mcf_distance_bound", "spectral_gap", "lambda2", "ramanujan_ratio"]
 }
 

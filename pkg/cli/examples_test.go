@@ -103,8 +103,8 @@ func TestBeyond(t *testing.T) {
 		t.Errorf("scorecard:\n%s", sc)
 	}
 	for table, want := range map[string]string{
-		"compare_10k":  "Bundlefly, Dragonfly, HyperX (2D), MLFM, OFT, PN, PolarFly, PolarStar (IQ), Slim Fly, Spectralfly",
-		"compare_100k": "Bundlefly, Dragonfly, PolarStar (IQ), Spectralfly",
+		"compare_10k":  "Bundlefly, Dragonfly, HyperX (2D), MLFM, Megafly, OFT, PN, PolarFly, PolarStar (IQ), Slim Fly, Spectralfly",
+		"compare_100k": "Bundlefly, Dragonfly, Megafly, PolarStar (IQ), Spectralfly",
 	} {
 		f, err := os.Open(filepath.Join(results, "beyond", "tables", table+".csv"))
 		if err != nil {

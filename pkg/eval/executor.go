@@ -89,10 +89,8 @@ func (en *Engine) RunCells(ctx context.Context, p *Plan, cells []*Cell) (*Summar
 	r := &run{en: en, plan: sub, results: map[*Cell]*result{}, uses: map[*Cell]int{}, failed: map[*Cell]bool{},
 		outputs: map[*Experiment][]string{}, incomplete: map[*Cell]string{}}
 	sum.Cells = len(want)
-	if len(want) > 0 {
-		if err := en.writableCache(); err != nil {
-			return sum, nil, err
-		}
+	if len(want) > 0 && en.leaseErr != nil {
+		return sum, nil, en.leaseErr // the cache cannot be written
 	}
 	start := time.Now()
 	r.execute(ctx, sum)
@@ -108,14 +106,6 @@ func (en *Engine) RunCells(ctx context.Context, p *Plan, cells []*Cell) (*Summar
 		return sum, failed, ctx.Err()
 	}
 	return sum, failed, nil
-}
-
-// writableCache reports an error if the cache cannot be written.
-func (en *Engine) writableCache() error {
-	if en.leaseErr != nil {
-		return en.leaseErr
-	}
-	return nil
 }
 
 // RowCells returns the row cells of p that the plan runs, in plan order:

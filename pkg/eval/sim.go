@@ -565,7 +565,7 @@ var routingWhy = map[string]string{
 var nativeRoutings = map[string]map[string]string{
 	"min":    {"dragonfly": "min-df"},
 	"val":    {"dragonfly": "val-df", "mlfm": "val-leaf", "oft": "val-leaf", "spt": "val-leaf", "sspt": "val-leaf", "fattree": "val-leaf", "fattree_sc14": "val-leaf", "myrinet_clos": "val-leaf"},
-	"ugal-l": {"dragonfly": "ugal-l-df"},
+	"ugal-l": {"dragonfly": "ugal-l-df", "polarfly": "ugal-pf"},
 }
 
 // routingAlternatives suggests what works on any network.

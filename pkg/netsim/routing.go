@@ -337,7 +337,7 @@ func (u *UGAL) pathCost(v *View, a, b int32) int64 {
 
 // routingNames lists the names NewRouting accepts (without parameters).
 var routingNames = []string{"min", "min-random", "val", "ugal-l", "ugal-g", "ugal-threshold", "dor", "dor-crossing", "anca",
-	"min-df", "val-df", "ugal-l-df", "updown", "min-adaptive", "duato-dor", "duato-updown", "val-leaf", "ugal-leaf"}
+	"min-df", "val-df", "ugal-l-df", "updown", "min-adaptive", "duato-dor", "duato-updown", "val-leaf", "ugal-leaf", "ugal-pf"}
 
 // RoutingNames returns the names NewRouting accepts.
 func RoutingNames() []string { return append([]string(nil), routingNames...) }
@@ -363,6 +363,7 @@ func RoutingDoc() map[string]string {
 		"duato-updown":   "adaptive minimal VCs plus an up*/down* escape VC (Silla and Duato): any connected topology; duato-updown:root=R",
 		"val-leaf":       "SC15 INR for indirect networks: random leaf intermediate (4-hop paths on MLFM/OFT), towards/away VCs (2)",
 		"ugal-leaf":      "SC15 MLFM-A/OFT-A (t=0) and -ATh: C_M = q_M vs C_I = c*q_I over n leaf candidates: ugal-leaf:c=2,n=4,t=0",
+		"ugal-pf":        "PolarFly's UGAL_PF (SC22, as its authors' SST code routes): Valiant candidates among the source's neighbours unless the destination is adjacent; minimal iff q_min <= m*q_val + t*buffer: ugal-pf:n=4,m=1.5,t=0.1; any topology, PolarFly's own",
 	}
 }
 
@@ -392,6 +393,7 @@ func paramHint(keys []string) string {
 //   - "val-leaf", "ugal-leaf[:c=C,n=N,t=T]": SC15's indirect random and
 //     adaptive routing with leaf intermediates (ValiantLeaf, UGALLeaf):
 //     networks with routers without endpoints;
+//   - "ugal-pf[:n=N,m=M,t=T]": PolarFly's UGAL_PF (UGALPF), any topology;
 //   - "min-df", "val-df", "ugal-l-df[:t=T,m=M,n=N]": hierarchical Dragonfly
 //     routing of Kim et al., ISCA 2008 (Dragonfly): dragonfly. The generic
 //     names do not dispatch by family: "ugal-l" on a Dragonfly is SC14's
@@ -439,6 +441,8 @@ func NewRouting(net *Network, name string) (Routing, error) {
 		r, err = NewValiantLeaf(net)
 	case "ugal-leaf":
 		r, err = NewUGALLeaf(net, kv["c"], int(kv["n"]), kv["t"])
+	case "ugal-pf":
+		r, err = NewUGALPF(net, int(kv["n"]), kv["m"], kv["t"])
 	}
 	if err != nil {
 		return nil, &RoutingError{err}
@@ -488,6 +492,11 @@ var routingParamSpecs = map[string]map[string]routingParam{
 		"t": {DefaultDFThreshold, 0, 1 << 20, true, "threshold in flits"},
 		"m": {DefaultDFMultiplier, 1, 1 << 10, true, "multiplier"},
 		"n": {1, 1, 64, true, "candidates"},
+	},
+	"ugal-pf": {
+		"n": {DefaultPFCandidates, 1, 64, true, "candidates"},
+		"m": {DefaultPFMultiplier, 1, 1 << 10, false, "multiplier"},
+		"t": {DefaultUGALThreshold, 0, 1, false, "threshold, a fraction of the port buffer"},
 	},
 	"updown":       {"root": {-1, 0, math.MaxInt32, true, "root router"}},
 	"duato-updown": {"root": {-1, 0, math.MaxInt32, true, "root router"}},

@@ -38,6 +38,8 @@ var newRoutingCases = []routingCase{
 	{"val-df/dragonfly", "val-df", "dragonfly", families.Values{"p": int64(2)}, nil},
 	{"ugal-threshold/slimfly", "ugal-threshold", "slimfly", families.Values{"q": int64(5)}, nil},
 	{"ugal-threshold/torus", "ugal-threshold:t=0.2,c=1.5,n=2", "torus", families.Values{"k": int64(4), "n": int64(2)}, nil},
+	{"ugal-pf/polarfly", "ugal-pf", "polarfly", families.Values{"q": int64(7), "p": int64(3)}, nil},
+	{"ugal-pf/slimfly", "ugal-pf:n=2,m=2,t=0.2", "slimfly", families.Values{"q": int64(5)}, nil},
 }
 
 // Zero load: one source sends to the farthest routers one at a time; every
@@ -319,5 +321,45 @@ func TestTorusPastSaturation(t *testing.T) {
 	for _, name := range []string{"dor", "dor-crossing"} {
 		cdgCase(t, ring, mustRouting(t, ring, name), 2)
 		cdgCase(t, n, mustRouting(t, n, name), 2)
+	}
+}
+
+// TestUGALPF runs PolarFly q = 7 (diameter 2) under uniform traffic at
+// load 0.8: UGAL_PF takes non-minimal paths there, but with its Valiant
+// candidates among the source's neighbours a non-minimal path has 3 hops
+// unless the destination is adjacent (then 4), while UGAL-L's random
+// intermediates make most of them 4 hops; both deliver the offered load,
+// as minimal routing does.
+func TestUGALPF(t *testing.T) {
+	n := newNet(t, "polarfly", families.Values{"q": int64(7), "p": int64(4)})
+	cfg := quickConfig()
+	cfg.MeasureCycles = 1000
+	pat := uniform{int32(n.Endpoints())}
+	res := map[string]*Result{}
+	for _, name := range []string{"min", "ugal-l", "ugal-pf"} {
+		r, err := Run(context.Background(), n, mustRouting(t, n, name), pat, 0.8, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res[name] = r
+		t.Logf("%s: accepted %.3f hops %.3f minimal %.3f", name, r.AcceptedLoad, r.AvgHops, r.MinimalFraction)
+	}
+	pf, ul := res["ugal-pf"], res["ugal-l"]
+	// The share of the non-minimal packets that took 4 hops.
+	four := func(r *Result) float64 {
+		var all int64
+		for _, c := range r.HopHistogram {
+			all += c
+		}
+		if len(r.HopHistogram) < 5 || r.MinimalFraction >= 1 {
+			return 0
+		}
+		return float64(r.HopHistogram[4]) / (float64(all) * (1 - r.MinimalFraction))
+	}
+	t.Logf("4-hop share of non-minimal packets: ugal-l %.3f, ugal-pf %.3f", four(ul), four(pf))
+	if len(pf.HopHistogram) > 5 && pf.HopHistogram[5] > 0 || pf.MinimalFraction >= 1 || four(pf) > 0.5*four(ul) ||
+		pf.AcceptedLoad < res["min"].AcceptedLoad-0.01 {
+		t.Errorf("ugal-pf: minimal %.3f, hops %v (ugal-l %v), accepted %.3f (min %.3f)",
+			pf.MinimalFraction, pf.HopHistogram, ul.HopHistogram, pf.AcceptedLoad, res["min"].AcceptedLoad)
 	}
 }

@@ -280,6 +280,9 @@ func TestFamilies(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 	code, stdout, _ = runexp(t, context.Background(), "families", "oft", "moore_bound")
+	if code != ExitOK {
+		t.Errorf("families oft moore_bound: exit %d", code)
+	}
 	for _, want := range []string{"k-OFT", "construction", "sizing-only", "9,217"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("families oft moore_bound lacks %q", want)

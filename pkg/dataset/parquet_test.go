@@ -54,7 +54,7 @@ func sampleTable(n int, nulls bool) *Table {
 		case 5:
 			f = math.Inf(-1)
 		case 6:
-			f = -0.0
+			f = math.Copysign(0, -1) // negative zero (the literal -0.0 is +0)
 		}
 		appendOrNull(hops, FloatValue(f), null)
 		appendOrNull(ok, BoolValue(i%3 == 0), nulls && i%4 == 2)

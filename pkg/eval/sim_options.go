@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"fmt"
 	"math"
 	"sort"
 	"strings"
@@ -246,10 +245,3 @@ func lookupSimOption(name string) *simOption {
 	return nil
 }
 
-// optionString formats an option value for messages.
-func optionString(v any) string {
-	if s, ok := v.(string); ok {
-		return fmt.Sprintf("%q", s)
-	}
-	return fmt.Sprint(v)
-}

@@ -139,7 +139,7 @@ func (x *Executor) Compute(ctx context.Context, b *eval.Batch) (map[*eval.Cell]s
 			return failed, err
 		}
 	}
-	w := &watch{x: x, g: b.Plan.Graph, emit: b.Emit, total: len(cells), failed: failed,
+	w := &watch{x: x, emit: b.Emit, total: len(cells), failed: failed,
 		pending: map[cache.Key]*eval.Cell{}, started: map[cache.Key]bool{}}
 	var todo []*eval.Cell
 	for _, c := range cells {
@@ -165,7 +165,6 @@ func (x *Executor) Compute(ctx context.Context, b *eval.Batch) (map[*eval.Cell]s
 // watch follows the submissions that compute a batch.
 type watch struct {
 	x       *Executor
-	g       *eval.Graph
 	emit    func(eval.Event)
 	total   int
 	done    int

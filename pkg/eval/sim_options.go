@@ -244,4 +244,3 @@ func lookupSimOption(name string) *simOption {
 	}
 	return nil
 }
-

@@ -1319,7 +1319,7 @@ table "table3" {
     resilience_disconnect_step = { value = 0.40, abs = 0.051, why = local.why_step }
   }
   expect "t5d_8192" {
-    where                      = { topology = "r_t5d", k = 0 }
+    where                      = { topology = "r_t5d", dims = "[4,4,8,8,8]" }
     source                     = "SC14 Table III: T5D, N = 8192 (4 x 4 x 8 x 8 x 8): 35%"
     enabled                    = local.paper
     resilience_disconnect_step = { value = 0.35, abs = 0.051, why = local.why_step }

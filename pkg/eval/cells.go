@@ -26,7 +26,7 @@ const (
 // build cells: the family's Version). Bump one when the kind's output
 // changes; exactly the cells of that kind (and their dependents) rerun.
 const (
-	datasetVersion = 3 // 2: units and docs as Parquet key-value metadata; an empty list parameter is null, not "[]"; 3: list parameters as list columns, parameter columns renamed where meanings collide
+	datasetVersion = 4 // 2: units and docs as Parquet key-value metadata; an empty list parameter is null, not "[]"; 3: list parameters as list columns, parameter columns renamed where meanings collide; 4: k of a torus or mesh of unequal dims is null, not 0
 	figureVersion  = 3
 	tableVersion   = 2
 )

@@ -508,6 +508,11 @@ func identityValue(col Column, topo *Topology, inst *Instance) dataset.Value {
 		if p == nil || col.Name != p.ColumnName() && col.Name != "param_"+p.ColumnName() {
 			return dataset.Value{}
 		}
+		if x, ok := inst.Params[col.Param].(int64); ok && x == 0 && slices.Contains(p.Choices, "dims") {
+			// A torus or mesh given by dims of unequal lengths has no k:
+			// the family's 0 stands for "not one value".
+			return dataset.Value{}
+		}
 		return paramValue(inst.Params[col.Param], col.Kind)
 	case col.Name == colTopology:
 		return dataset.StringValue(topo.Name)

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -167,5 +169,42 @@ func TestParamColumnsMeanOneThing(t *testing.T) {
 		if got[param] != want {
 			t.Errorf("%s: column %q, want %q", param, got[param], want)
 		}
+	}
+}
+
+// TestUnequalDimsK: a torus given by dims of unequal lengths has no k (the
+// family resolves it to 0): its k is null in the dataset; equal lengths
+// resolve to k and n (one cache key with the torus given so), and dims is
+// then null, as where k and n were given.
+func TestUnequalDimsK(t *testing.T) {
+	dir := t.TempDir()
+	exp := filepath.Join(dir, "dims.hcl")
+	src := `
+topology "t" {
+  family = "torus"
+  dims   = [[4, 4, 8], [3, 3, 3]]
+}
+topology "c" {
+  family = "torus"
+  k      = 5
+  n      = 2
+}
+study "s" {
+  topologies = [topology.t, topology.c]
+  metrics    = ["routers"]
+}
+`
+	if err := os.WriteFile(exp, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	results := filepath.Join(dir, "results")
+	runAll(t, load(t, nil, exp), results, 1)
+	tab := readTable(t, filepath.Join(results, "dims", "s.parquet"))
+	var got []string
+	for r := range tab.NumRows() {
+		got = append(got, tab.Column("k").Value(r).String()+"/"+tab.Column("n").Value(r).String()+"/"+tab.Column("dims").Value(r).String())
+	}
+	if s := strings.Join(got, " "); s != "/3/[4,4,8] 3/3/ 5/2/" {
+		t.Errorf("k/n/dims: %s", s)
 	}
 }

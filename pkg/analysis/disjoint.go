@@ -98,13 +98,20 @@ type unitFlow struct {
 
 func newUnitFlow(g *graph.Graph) *unitFlow {
 	n := g.N()
-	f := &unitFlow{g: g, rev: make([]int32, len(g.Adj)), flow: make([]int8, len(g.Adj)),
+	f := &unitFlow{g: g, rev: reverseArcs(g), flow: make([]int8, len(g.Adj)),
 		parent: make([]int32, n), queue: make([]int32, 0, n)}
 	for i := range f.parent {
 		f.parent[i] = -1
 	}
-	// Lists are sorted: the k-th arc u->v pairs with the k-th arc v->u.
-	for u := int32(0); int(u) < n; u++ {
+	return f
+}
+
+// reverseArcs returns, for every arc a (a position in g.Adj, u -> v), the
+// position of the opposite arc v -> u. Lists are sorted: the k-th of the
+// parallel arcs u -> v pairs with the k-th arc v -> u.
+func reverseArcs(g *graph.Graph) []int32 {
+	rev := make([]int32, len(g.Adj))
+	for u := int32(0); int(u) < g.N(); u++ {
 		lo, hi := g.Off[u], g.Off[u+1]
 		for a := lo; a < hi; a++ {
 			v := g.Adj[a]
@@ -114,10 +121,10 @@ func newUnitFlow(g *graph.Graph) *unitFlow {
 			}
 			vl := g.Adj[g.Off[v]:g.Off[v+1]]
 			first := int32(sort.Search(len(vl), func(i int) bool { return vl[i] >= u }))
-			f.rev[a] = g.Off[v] + first + k
+			rev[a] = g.Off[v] + first + k
 		}
 	}
-	return f
+	return rev
 }
 
 // maxFlow returns the maximum flow from s to t and leaves the network

@@ -200,7 +200,7 @@ type dijkstra struct {
 func newDijkstra(g *graph.Graph) *dijkstra {
 	n := g.N()
 	d := &dijkstra{g: g, dist: make([]float64, n), parent: make([]int32, n), done: make([]bool, n),
-		rev: newUnitFlow(g).rev}
+		rev: reverseArcs(g)}
 	return d
 }
 

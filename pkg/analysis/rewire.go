@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/runexp/runexp/pkg/graph"
 )
@@ -84,24 +85,10 @@ func JellyfishEquivalent(ctx context.Context, g *graph.Graph, swapsPerLink int, 
 
 // connected reports whether g is connected.
 func connected(g *graph.Graph) bool {
-	n := g.N()
-	if n == 0 {
+	if g.N() == 0 {
 		return true
 	}
-	seen := make([]bool, n)
-	stack := []int32{0}
-	seen[0] = true
-	reached := 1
-	for len(stack) > 0 {
-		u := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, v := range g.Neighbors(u) {
-			if !seen[v] {
-				seen[v] = true
-				reached++
-				stack = append(stack, v)
-			}
-		}
-	}
-	return reached == n
+	dist := make([]int32, g.N())
+	graph.BFS(g, 0, dist)
+	return !slices.Contains(dist, -1)
 }

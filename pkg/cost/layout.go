@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/runexp/runexp/pkg/families"
@@ -370,10 +371,18 @@ func sc14Racks(family string, t *families.Topology, rackRouters int) ([]int32, e
 	return sequentialRacks(n, rackRouters, max(1, (usedRadix(t)+1)/2)), nil
 }
 
+// indirect reports whether t is an indirect network: some router has no
+// endpoints (fat tree spines, MLFM global routers, OFT's middle level).
+// Roles alone do not say so: PolarFly marks its quadrics while every router
+// has endpoints.
+func indirect(t *families.Topology) bool {
+	return t.Role != nil && slices.Contains(t.Conc, 0)
+}
+
 // electricalGroups implements the "groups" rack assignment (see NewLayout).
 func electricalGroups(ctx context.Context, family string, t *families.Topology, target float64) ([]int32, error) {
 	n := t.Graph.N()
-	if t.Role != nil && family != "polarfly" {
+	if indirect(t) {
 		return sequentialRacks(n, 1, 1), nil
 	}
 	var unit []int32

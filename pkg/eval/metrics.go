@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -578,28 +579,6 @@ func subscription(t *families.Topology, balanced float64) dataset.Value {
 
 // computeBisection evaluates the bisection group: a balanced bisection of
 // the routers weighted by their endpoints.
-// familyOrbits returns the router orbits fam declares for v, or nil: none
-// declared, or endpoint counts that differ within an orbit (per-router
-// concentrations the family's symmetry does not preserve).
-func familyOrbits(fam *families.Family, v families.Values, t *families.Topology) []int32 {
-	if fam == nil || fam.Orbits == nil {
-		return nil
-	}
-	orbit := fam.Orbits(v, t)
-	if orbit == nil || len(orbit) != len(t.Conc) {
-		return nil
-	}
-	first := map[int32]int32{}
-	for r, o := range orbit {
-		if c, ok := first[o]; !ok {
-			first[o] = t.Conc[r]
-		} else if c != t.Conc[r] {
-			return nil
-		}
-	}
-	return orbit
-}
-
 // computeSpectral evaluates the spectral group: the adjacency matrix's
 // extremal eigenvalues (analysis.AdjacencySpectrum).
 func computeSpectral(ctx context.Context, c *Cell, t *families.Topology, _ int) (metricValues, error) {
@@ -680,10 +659,15 @@ func computeBisection(ctx context.Context, c *Cell, t *families.Topology, worker
 // (families.Family.Orbits; the same statistics), else one per router.
 func computeDistance(ctx context.Context, fam *families.Family, v families.Values, t *families.Topology, workers int) (metricValues, error) {
 	var st *graph.DistanceStats
-	var err error
-	if orbit := familyOrbits(fam, v, t); orbit != nil {
-		st, err = graph.DistancesByOrbit(ctx, t.Graph, t.Conc, orbit)
-	} else {
+	err := graph.ErrOrbitEndpoints
+	if fam != nil && fam.Orbits != nil {
+		if orbit := fam.Orbits(v, t); orbit != nil {
+			st, err = graph.DistancesByOrbit(ctx, t.Graph, t.Conc, orbit)
+		}
+	}
+	// No declared orbits, or endpoint counts the symmetry does not keep
+	// (per-router concentrations): one search per router.
+	if errors.Is(err, graph.ErrOrbitEndpoints) {
 		st, err = graph.Distances(ctx, t.Graph, t.Conc, workers)
 	}
 	if err != nil {

@@ -242,11 +242,7 @@ func formatParam(v any) string {
 	case string:
 		return x
 	case []int64:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			parts[i] = fmt.Sprint(e)
-		}
-		return "[" + strings.Join(parts, ",") + "]"
+		return dataset.FormatIntList(x)
 	}
 	return fmt.Sprint(v)
 }

@@ -150,24 +150,8 @@ func buildDragonfly(ctx context.Context, a, h, g int, p int64, sz Size) (*Topolo
 			}
 		}
 	}
-	others := g - 1
-	for i := 0; i < g; i++ {
-		for c := 0; c < a*h; c++ {
-			if st.stop(len(edges)) {
-				return nil, ctx.Err()
-			}
-			s, l := c%others, c/others
-			j := s
-			if s >= i {
-				j = s + 1
-			}
-			if j < i {
-				continue // added from the lower group
-			}
-			// Group j's channel towards i: slot i (i < j), same copy l.
-			cj := l*others + i
-			edges.add(i*a+c/h, j*a+cj/h)
-		}
+	if !consecutiveGlobals(g, a*h, st, &edges, func(grp, c int) int { return grp*a + c/h }) {
+		return nil, ctx.Err()
 	}
 	if int64(len(edges)) != sz.Links {
 		return nil, fmt.Errorf("family %s: internal error: built %d links, want %d", name, len(edges), sz.Links)
@@ -184,4 +168,33 @@ func buildDragonfly(ctx context.Context, a, h, g int, p int64, sz Size) (*Topolo
 		t.Coords[2*r], t.Coords[2*r+1] = int32(r/a), int32(r%a)
 	}
 	return t, nil
+}
+
+// consecutiveGlobals adds the global links of the consecutive (absolute)
+// arrangement of g groups with channels global channels each: channel c
+// of group i goes to group s or s+1 (s = c mod (g-1), skipping i itself),
+// copy c / (g-1), and meets that group's channel of the same copy towards
+// i. router maps a group and channel to the router that owns it (the
+// Dragonfly's routers, Megafly's spines). It returns false if the build
+// was cancelled.
+func consecutiveGlobals(g, channels int, st *stopper, edges *edgeList, router func(grp, c int) int) bool {
+	others := g - 1
+	for i := 0; i < g; i++ {
+		for c := 0; c < channels; c++ {
+			if st.stop(len(*edges)) {
+				return false
+			}
+			s, l := c%others, c/others
+			j := s
+			if s >= i {
+				j = s + 1
+			}
+			if j < i {
+				continue // added from the lower group
+			}
+			// Group j's channel towards i: slot i (i < j), same copy l.
+			edges.add(router(i, c), router(j, l*others+i))
+		}
+	}
+	return true
 }

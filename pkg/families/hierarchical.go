@@ -182,23 +182,8 @@ func buildMegafly(ctx context.Context, t megaflyParams, sz Size) (*Topology, err
 			}
 		}
 	}
-	others := g - 1
-	for i := 0; i < g; i++ {
-		for c := 0; c < s*h; c++ {
-			if st.stop(len(edges)) {
-				return nil, ctx.Err()
-			}
-			slot, copyIdx := c%others, c/others
-			j := slot
-			if slot >= i {
-				j = slot + 1
-			}
-			if j < i {
-				continue // added from the lower group
-			}
-			cj := copyIdx*others + i // group j's channel towards i
-			edges.add(i*per+l+c/h, j*per+l+cj/h)
-		}
+	if !consecutiveGlobals(g, s*h, st, &edges, func(grp, c int) int { return grp*per + l + c/h }) {
+		return nil, ctx.Err()
 	}
 	if int64(len(edges)) != sz.Links {
 		return nil, fmt.Errorf("family %s: internal error: built %d links, want %d", name, len(edges), sz.Links)

@@ -1,5 +1,7 @@
 package families
 
+import "slices"
+
 // Router orbits of the families whose automorphism groups are known (see
 // Family.Orbits). Each declaration is checked against the full all-pairs
 // search at several sizes by TestOrbits.
@@ -24,7 +26,7 @@ var transitiveFamilies = []string{
 func setOrbits(fams []*Family) {
 	for _, f := range fams {
 		switch {
-		case contains(transitiveFamilies, f.Name):
+		case slices.Contains(transitiveFamilies, f.Name):
 			f.Orbits = oneOrbit
 		case f.Name == "turan" || f.Name == "demi_pn":
 			f.Orbits = degreeOrbits
@@ -39,15 +41,6 @@ func setOrbits(fams []*Family) {
 			}
 		}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // unpermuted reports whether v leaves the family's links where they are

@@ -2,8 +2,14 @@ package graph
 
 import (
 	"context"
+	"errors"
 	"fmt"
 )
+
+// ErrOrbitEndpoints is the error (wrapped) of DistancesByOrbit when the
+// routers of an orbit carry different numbers of endpoints: the caller can
+// fall back to Distances.
+var ErrOrbitEndpoints = errors.New("endpoint counts differ within an orbit")
 
 // DistancesByOrbit computes what Distances computes, with one
 // breadth-first search per orbit instead of one per router: orbit[r] is
@@ -12,7 +18,7 @@ import (
 // caller's claim: a torus, a hypercube or a Cayley graph has one orbit).
 // The statistics of an orbit's first router are those of every router in
 // it, so the results equal Distances' when the claim holds; a conc that
-// differs within an orbit is an error. A search costs O(links): a
+// differs within an orbit is an error wrapping ErrOrbitEndpoints. A search costs O(links): a
 // million-router torus takes tens of milliseconds.
 func DistancesByOrbit(ctx context.Context, g *Graph, conc []int32, orbit []int32) (*DistanceStats, error) {
 	n := g.N()
@@ -39,7 +45,7 @@ func DistancesByOrbit(ctx context.Context, g *Graph, conc []int32, orbit []int32
 		}
 		size[o]++
 		if c := concOf(r); c < 0 || c != concOf(rep[o]) {
-			return nil, fmt.Errorf("graph: distances by orbit: routers %d and %d of orbit %d have %d and %d endpoints", rep[o], r, o, concOf(rep[o]), c)
+			return nil, fmt.Errorf("graph: distances by orbit: routers %d and %d of orbit %d have %d and %d endpoints: %w", rep[o], r, o, concOf(rep[o]), c, ErrOrbitEndpoints)
 		}
 	}
 	stats := &DistanceStats{Diameter: -1, Ecc: make([]int32, n)}

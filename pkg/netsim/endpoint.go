@@ -69,7 +69,7 @@ func (s *sim) topUp() error {
 			return fmt.Errorf("netsim: more than 2^31 packets in flight")
 		}
 		n := int32(len(s.pk))
-		s.pk = append(s.pk, make([]Packet, grow)...)
+		s.pk = growHuge(s.pk, grow)
 		for i := int32(grow) - 1; i >= 0; i-- {
 			h.free = append(h.free, n+i)
 		}
@@ -93,13 +93,13 @@ func (s *shard) inject(r, e0, e1 int32) {
 		need = s.size
 	}
 	for e := e0; e < e1; e++ {
-		if t := s.epFree[e]; t > now {
+		if t := s.eps[e].free; t > now {
 			wake = min(wake, t)
 			continue
 		}
-		cur := s.epCur[e]
+		cur := s.eps[e].cur
 		if cur < 0 {
-			if t := s.epNext[e]; t > now {
+			if t := s.eps[e].next; t > now {
 				wake = min(wake, t)
 				continue
 			}
@@ -107,12 +107,12 @@ func (s *shard) inject(r, e0, e1 int32) {
 			if bv < 0 {
 				continue
 			}
-			created := s.epNext[e]
+			created := s.eps[e].next
 			s.useEp(e)
-			s.epNext[e] = s.addGap(created, s.gap())
+			s.eps[e].next = s.addGap(created, s.gap())
 			d := s.pat.Dest(e, s.rng)
 			if d < 0 {
-				wake = min(wake, s.epNext[e])
+				wake = min(wake, s.eps[e].next)
 				continue
 			}
 			if d >= s.E {
@@ -122,7 +122,7 @@ func (s *shard) inject(r, e0, e1 int32) {
 			cur = s.newPacket()
 			p := &s.pk[cur]
 			*p = Packet{
-				Src: e, Dst: d, SrcRouter: s.net.epRtr[e], DstRouter: s.net.epRtr[d],
+				Src: e, Dst: d, SrcRouter: s.net.EndpointRouter(e), DstRouter: s.net.EndpointRouter(d),
 				Inter: -1, Size: s.size, created: created, injected: now, msg: -1,
 			}
 			if created >= s.w0 && created < s.w1 {
@@ -131,17 +131,17 @@ func (s *shard) inject(r, e0, e1 int32) {
 				s.measuredOut++
 				s.measuredFlits += int64(s.size)
 			}
-			s.epCur[e] = cur
-			s.epLeft[e] = s.size
-			s.epVC[e] = bv
+			s.eps[e].cur = cur
+			s.eps[e].left = s.size
+			s.eps[e].vc = bv
 			s.busyEps++
 		}
-		ci := e<<s.vs | s.epVC[e]
+		ci := e<<s.vs | s.eps[e].vc
 		if s.epCred[ci] <= 0 {
 			continue
 		}
 		s.sendFlit(r, e, ci, cur)
-		wake = min(wake, s.epFree[e])
+		wake = min(wake, s.eps[e].free)
 	}
 	rs.epWake = wake
 }
@@ -165,14 +165,14 @@ func (s *shard) sendFlit(r, e, ci, cur int32) {
 	now := s.now
 	s.epCred[ci]--
 	in := s.to(uint16(s.k), now+s.le)
-	in.evs = append(in.evs, event{r, s.epPort[e]<<s.vs | s.epVC[e], cur})
+	in.evs = append(in.evs, event{r, s.epPort[e]<<s.vs | s.eps[e].vc, cur})
 	s.pending++
 	s.inNet++
-	s.epFree[e] = now + s.S
+	s.eps[e].free = now + s.S
 	s.lastMove = now
-	s.epLeft[e]--
-	if s.epLeft[e] == 0 {
-		s.epCur[e] = -1
+	s.eps[e].left--
+	if s.eps[e].left == 0 {
+		s.eps[e].cur = -1
 		s.busyEps--
 	}
 }

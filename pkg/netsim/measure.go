@@ -258,7 +258,7 @@ func (s *sim) idle() bool { return s.inNetAll == 0 && s.pendingAll == 0 && s.bus
 func (s *sim) pendingCreations() int {
 	n := 0
 	for e, a := range s.active {
-		if a && (s.epNext[e] < s.w1 || s.epCur[e] >= 0 && s.pk[s.epCur[e]].measured) {
+		if a && (s.eps[e].next < s.w1 || s.eps[e].cur >= 0 && s.pk[s.eps[e].cur].measured) {
 			n++
 		}
 	}
@@ -271,8 +271,8 @@ func (s *sim) pendingCreations() int {
 func (s *sim) skipIdle(phase int, period int32) {
 	next := s.neverTick
 	for e, a := range s.active {
-		if a && s.epNext[e] < next {
-			next = s.epNext[e]
+		if a && s.eps[e].next < next {
+			next = s.eps[e].next
 		}
 	}
 	// Phase boundaries are at cycle starts.
@@ -485,7 +485,9 @@ func (s *shard) safeTick() {
 // touchRouter loads the state the next router's step will read while
 // this router steps: the packet records of the flits arriving at it, the
 // flits at the front of its input VCs with switch allocation candidates,
-// and the heads of its non-empty output queues. The loads are
+// the heads of its non-empty output queues, and the free packet records
+// its endpoints are expected to take (those below the ones this router's
+// endpoints take, at the top of the free list). The loads are
 // independent, so the processor overlaps their misses instead of waiting
 // for each in turn when the router steps. The sum only keeps the compiler
 // from dropping the loads.
@@ -513,6 +515,12 @@ func (s *shard) touchRouter(r int32) {
 			o := rs.off + int32(w)*64 + int32(bits.TrailingZeros64(word))
 			word &= word - 1
 			x += s.fl[s.ports[o].oqHead].ready
+		}
+	}
+	if s.wl == nil {
+		m := int(float64(s.net.epOff[r+1]-s.net.epOff[r])*s.pInj*float64(s.look)) + 1
+		for _, id := range s.free[max(0, len(s.free)-2*m):] {
+			x += s.pk[id].Hops
 		}
 	}
 	s.touchSink += x

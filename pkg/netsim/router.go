@@ -202,7 +202,7 @@ func (s *shard) allocFlit() int32 {
 		s.flFree = s.fl[n].next
 		return n
 	}
-	s.fl = append(s.fl, fnode{})
+	s.fl = growHuge(s.fl, 1)
 	return int32(len(s.fl) - 1)
 }
 
@@ -287,11 +287,13 @@ func (s *shard) traverse(r, iv, o int32) {
 func (s *shard) vcAlloc(r int32) {
 	rs := &s.rs[r]
 	list := s.vaBuf[rs.off*s.V : rs.off*s.V+rs.vaN]
+	ivs, ovs, vs := s.iv, s.ov, s.vs
 	k := 0
 	now := s.now
 	wake := s.neverTick
 	for _, iv := range list {
-		if t := s.iv[iv].ready; t > now {
+		st := &ivs[iv]
+		if t := st.ready; t > now {
 			list[k] = iv
 			k++
 			wake = min(wake, t)
@@ -299,17 +301,17 @@ func (s *shard) vcAlloc(r int32) {
 		}
 		need := int32(0)
 		if s.vct {
-			need = s.pk[s.fl[s.iv[iv].head].pkt].Size - 1
+			need = s.pk[s.fl[st.head].pkt].Size - 1
 		}
-		o := s.iv[iv].out
+		o := st.out
 		best, bc := int32(-1), need-1
-		if s.iv[iv].nopt > 0 {
+		if st.nopt > 0 {
 			o, best = s.chooseOption(r, iv, need)
 		} else {
-			for v := int32(s.iv[iv].lo); v < int32(s.iv[iv].hi); v++ {
-				ov := o<<s.vs | v
-				if isFree(s.ov[ov].owner, now) && s.ov[ov].credits > bc {
-					best, bc = v, s.ov[ov].credits
+			base := o << vs
+			for v := int32(st.lo); v < int32(st.hi); v++ {
+				if ov := &ovs[base|v]; isFree(ov.owner, now) && ov.credits > bc {
+					best, bc = v, ov.credits
 				}
 			}
 		}
@@ -318,12 +320,12 @@ func (s *shard) vcAlloc(r int32) {
 			k++
 			continue
 		}
-		s.ov[o<<s.vs|best].owner = iv
-		s.iv[iv].out = o
-		s.iv[iv].outVC = best
-		s.iv[iv].state = vcActive
-		s.iv[iv].ready = now + s.vad
-		s.setSA(r, iv>>s.vs, iv&s.vmask, true)
+		ovs[o<<vs|best].owner = iv
+		st.out = o
+		st.outVC = best
+		st.state = vcActive
+		st.ready = now + s.vad
+		s.setSA(r, iv>>vs, iv&s.vmask, true)
 	}
 	rs.vaN = int32(k)
 	// Heads that failed wait for a release or credits; a VC released in

@@ -180,7 +180,7 @@ func buildRoutesOpts(ctx context.Context, g *graph.Graph, opts routeOptions) (*r
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	t := &routeTable{r: R, nh: make([]uint16, R*R), rowBase: make([]uint32, 2*R), ports: []uint16{}}
+	t := &routeTable{r: R, nh: makeHuge[uint16](R * R), rowBase: make([]uint32, 2*R), ports: []uint16{}}
 	if R == 0 {
 		t.d8 = []uint8{}
 		return t, nil
@@ -218,7 +218,7 @@ func buildRoutesOpts(ctx context.Context, g *graph.Graph, opts routeOptions) (*r
 		return nil, err
 	}
 	if t.d8 != nil && t.diam <= 3 {
-		t.d2 = make([]uint8, (len(t.d8)+3)/4)
+		t.d2 = makeHuge[uint8]((len(t.d8) + 3) / 4)
 		for i, d := range t.d8 {
 			t.d2[i>>2] |= d << (uint(i&3) * 2)
 		}

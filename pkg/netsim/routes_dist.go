@@ -21,9 +21,9 @@ func (t *routeTable) distances(ctx context.Context, g *graph.Graph, planes []uin
 	t.d8, t.d16 = nil, nil
 	if wide {
 		limit = math.MaxUint16
-		t.d16 = make([]uint16, R*R)
+		t.d16 = makeHuge[uint16](R * R)
 	} else {
-		t.d8 = make([]uint8, R*R)
+		t.d8 = makeHuge[uint8](R * R)
 	}
 	workers = max(1, min(workers, W))
 	done := ctx.Done()

@@ -161,11 +161,10 @@ type sim struct {
 	lambda    float64 // -log(1 - pInj): gaps are floor(Exp(1)/lambda) + 1
 	neverTick int32
 
-	// Random streams: one per endpoint (traffic: arrivals, destinations)
-	// and one per router (routing decisions), so that no draw depends on
+	// Random streams: one per endpoint (traffic: arrivals, destinations),
+	// then one per router (routing decisions), so that no draw depends on
 	// the order in which shards run.
-	epRng []rand.PCG
-	rtRng []rand.PCG
+	rngs []rand.PCG
 	// usedSnap is a copy of every port's used credits taken at the start
 	// of the router cycle, for routings that read other routers' queues
 	// (remoteReader); nil otherwise.
@@ -189,11 +188,7 @@ type sim struct {
 	E      int32
 	epPort []int32
 	active []bool
-	epNext []int32 // tick of the next (oldest unsent) packet creation
-	epCur  []int32
-	epLeft []int32
-	epVC   []int32
-	epFree []int32
+	eps    []epState
 	epCred []int32
 
 	// packets: records in one array, grown only between router cycles
@@ -212,6 +207,16 @@ type sim struct {
 	busyAll              int32
 	moved                int32 // the last tick a flit moved
 	workers              *workers
+}
+
+// epState is the injection state of one endpoint, in one record so that
+// the endpoints of a router are one stream of memory.
+type epState struct {
+	next int32 // tick of the next (oldest unsent) packet creation
+	cur  int32 // packet being sent, -1 if none
+	left int32 // its flits still to send
+	vc   int32 // its injection VC
+	free int32 // tick from which the injection channel is free
 }
 
 // counters are the statistics a shard gathers; a run's are their sums.
@@ -292,18 +297,24 @@ type shard struct {
 	srcAcc     []int64 // per endpoint (all of them): flits accepted in the window
 }
 
-// pcgRef is a rand.Source drawing from the PCG it points to, so that one
-// rand.Rand serves every stream of a shard.
-type pcgRef struct{ p *rand.PCG }
+// pcgRef is a rand.Source drawing from stream i of the run's streams, so
+// that one rand.Rand serves every stream of a shard. Switching streams
+// writes an index, not a pointer: a pointer store on this path, taken at
+// every injection and routing decision, pays the garbage collector's write
+// barrier whenever a collection is marking.
+type pcgRef struct {
+	streams []rand.PCG // sim.rngs
+	i       int32
+}
 
 // Uint64 draws from the stream in use.
-func (r *pcgRef) Uint64() uint64 { return r.p.Uint64() }
+func (r *pcgRef) Uint64() uint64 { return r.streams[r.i].Uint64() }
 
 // useEp switches the shard's random draws to endpoint e's stream.
-func (h *shard) useEp(e int32) { h.src.p = &h.epRng[e] }
+func (h *shard) useEp(e int32) { h.src.i = e }
 
 // useRt switches the shard's random draws to router r's stream.
-func (h *shard) useRt(r int32) { h.src.p = &h.rtRng[r] }
+func (h *shard) useRt(r int32) { h.src.i = h.E + r }
 
 // remoteReader is implemented by routings that read the queues of routers
 // other than the one routing (View.Occupancy(r', ...)): they see the
@@ -407,7 +418,7 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 			return nil, err
 		}
 	}
-	s.ports = make([]port, P)
+	s.ports = makeHuge[port](int(P))
 	s.epPort = make([]int32, s.E)
 	maxLat := s.le
 	for r := 0; r < R; r++ {
@@ -470,18 +481,18 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 	}
 	s.wmask = W - 1
 
-	s.vaBuf = make([]int32, int(P)*V)
+	s.vaBuf = makeHuge[int32](int(P) * V)
 	s.saAct = make([]uint64, words)
 	s.oqAct = make([]uint64, words)
 	s.newAct = make([]uint64, words)
-	s.linkCnt = make([]int64, P)
+	s.linkCnt = makeHuge[int64](int(P))
 
 	NV := int(P) << s.vs
-	s.iv = make([]ivState, NV)
+	s.iv = makeHuge[ivState](NV)
 	for i := range s.iv {
 		s.iv[i].head, s.iv[i].tail = -1, -1
 	}
-	s.ov = make([]ovState, NV)
+	s.ov = makeHuge[ovState](NV)
 	if ad, ok := rt.(AdaptiveRouting); ok {
 		s.ad = ad
 		m := ad.MaxOptions()
@@ -506,19 +517,14 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 
 	E := int(s.E)
 	s.active = make([]bool, E)
-	s.epNext = make([]int32, E)
-	s.epCur = make([]int32, E)
-	s.epLeft = make([]int32, E)
-	s.epVC = make([]int32, E)
-	s.epFree = make([]int32, E)
-	s.epCred = make([]int32, E<<s.vs)
-	s.epRng = make([]rand.PCG, E)
-	for e := range s.epRng {
-		s.epRng[e].Seed(streamSeed(cfg.Seed, 0x7472616666696301), streamSeed(uint64(e), 0x7472616666696302))
+	s.eps = makeHuge[epState](E)
+	s.epCred = makeHuge[int32](E << s.vs)
+	s.rngs = makeHuge[rand.PCG](E + R)
+	for e := 0; e < E; e++ {
+		s.rngs[e].Seed(streamSeed(cfg.Seed, 0x7472616666696301), streamSeed(uint64(e), 0x7472616666696302))
 	}
-	s.rtRng = make([]rand.PCG, R)
-	for r := range s.rtRng {
-		s.rtRng[r].Seed(streamSeed(cfg.Seed, 0x726f7574696e6701), streamSeed(uint64(r), 0x726f7574696e6702))
+	for r := 0; r < R; r++ {
+		s.rngs[E+r].Seed(streamSeed(cfg.Seed, 0x726f7574696e6701), streamSeed(uint64(r), 0x726f7574696e6702))
 	}
 	T := cfg.Threads
 	if T <= 0 {
@@ -541,11 +547,11 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 		}
 		d := pat.Dest(int32(e), probe)
 		s.active[e] = d >= 0
-		s.epCur[e] = -1
-		s.epNext[e] = s.neverTick
+		s.eps[e].cur = -1
+		s.eps[e].next = s.neverTick
 		if s.active[e] {
 			h.useEp(int32(e))
-			s.epNext[e] = h.firstGen()
+			s.eps[e].next = h.firstGen()
 		}
 		for v := 0; v < V; v++ {
 			s.epCred[e<<s.vs|v] = s.B
@@ -607,6 +613,7 @@ func (s *sim) makeShards(T, W int, maxPorts int32) {
 		for i := range h.wheel {
 			h.wheel[i].from = make([]inbox, T)
 		}
+		h.src.streams = s.rngs
 		h.rng = rand.New(&h.src)
 		h.view.s = h
 		h.touched = make([]int32, maxPorts)

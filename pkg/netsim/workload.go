@@ -114,7 +114,7 @@ func (s *sim) initWorkload(wl Workload) error {
 			w.nextStep(e)
 		}
 		s.active[e] = w.steps[e] > 0
-		s.epNext[e] = s.neverTick
+		s.eps[e].next = s.neverTick
 	}
 	if w.done == s.E {
 		return fmt.Errorf("netsim: workload %s sends nothing", wl.Name())
@@ -328,10 +328,10 @@ func (s *shard) injectWorkload(r, e0, e1 int32) {
 	now := s.now
 	w := s.wl
 	for e := e0; e < e1; e++ {
-		if s.epFree[e] > now || !s.active[e] {
+		if s.eps[e].free > now || !s.active[e] {
 			continue
 		}
-		cur := s.epCur[e]
+		cur := s.eps[e].cur
 		if cur < 0 {
 			d, f, created, slot, ok := s.nextPacket(e)
 			if !ok {
@@ -339,18 +339,18 @@ func (s *shard) injectWorkload(r, e0, e1 int32) {
 			}
 			cur = s.newPacket()
 			s.pk[cur] = Packet{
-				Src: e, Dst: d, SrcRouter: s.net.epRtr[e], DstRouter: s.net.epRtr[d],
+				Src: e, Dst: d, SrcRouter: s.net.EndpointRouter(e), DstRouter: s.net.EndpointRouter(d),
 				Inter: -1, Size: f, created: created, msg: slot, measured: true,
 			}
 			s.measuredInj++
 			s.measuredOut++
 			s.measuredFlits += int64(f)
-			s.epCur[e] = cur
-			s.epLeft[e] = f
-			s.epVC[e] = -1
+			s.eps[e].cur = cur
+			s.eps[e].left = f
+			s.eps[e].vc = -1
 			s.busyEps++
 		}
-		if s.epVC[e] < 0 {
+		if s.eps[e].vc < 0 {
 			need := int32(1)
 			if s.vct {
 				need = s.pk[cur].Size
@@ -359,10 +359,10 @@ func (s *shard) injectWorkload(r, e0, e1 int32) {
 			if bv < 0 {
 				continue
 			}
-			s.epVC[e] = bv
+			s.eps[e].vc = bv
 			s.pk[cur].injected = now
 		}
-		ci := e<<s.vs | s.epVC[e]
+		ci := e<<s.vs | s.eps[e].vc
 		if s.epCred[ci] <= 0 {
 			continue
 		}

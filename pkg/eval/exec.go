@@ -454,9 +454,13 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			running++
 			r.en.emit(Event{Type: EventStart, Experiment: t.cell.Exp.Name, Cell: t.cell.ID, Kind: t.cell.Kind, Label: t.cell.Label,
 				Key: t.cell.Key.Short(), Done: finished, Total: total, Running: running})
-			// A simulation may use the processors no other cell holds
-			// (its results do not depend on how many it uses).
-			threads := max(1, runtime.NumCPU()-running+1)
+			// A simulation gets an equal share of the processors among
+			// the cells that can run now: one thread each in a sweep of
+			// many cells (two cells on two cores with one thread each
+			// deliver about 10% more flits than one with two threads next
+			// to one with one, which oversubscribes the cores), all of
+			// them for a cell that runs alone. Results do not depend on it.
+			threads := max(1, runtime.NumCPU()/min(workers, running+len(ready)))
 			go func() {
 				t0 := time.Now()
 				note, work, err := r.runCell(WithSimThreads(ctx, threads), t.cell)

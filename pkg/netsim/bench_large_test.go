@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -62,7 +63,7 @@ func BenchmarkLargeSim(b *testing.B) {
 			cfg.DrainMax = 2000
 			cfg.Threads = benchThreads
 			if cfg.Threads == 0 {
-				cfg.Threads = 64 // all processors (GOMAXPROCS bounds it)
+				cfg.Threads = runtime.GOMAXPROCS(0) // all processors
 			}
 			b.ResetTimer()
 			var flits, cycles int64

@@ -59,12 +59,16 @@ func (s *shard) newPacket() int32 {
 // each of its endpoints in each router cycle of its coming step. It runs
 // between steps, when no shard reads the records.
 func (s *sim) topUp() error {
+	// A shard that runs short gets at least a quarter of its share of the
+	// records in use (amortized growth); the share, not the whole, so that
+	// many shards growing in one call do not compound.
+	share := len(s.pk) / 4 / len(s.shards)
 	for _, h := range s.shards {
 		need := int(h.e1-h.e0) * int(s.look)
 		if len(h.free) >= need {
 			continue
 		}
-		grow := max(need, len(s.pk)/4, 64)
+		grow := max(need, share, 64)
 		if int64(len(s.pk))+int64(grow) > math.MaxInt32 {
 			return fmt.Errorf("netsim: more than 2^31 packets in flight")
 		}
@@ -82,66 +86,68 @@ func (s *sim) topUp() error {
 // which one of them may act again (a credit for an endpoint sets it to
 // the tick it arrives), and does nothing before it.
 func (s *shard) inject(r, e0, e1 int32) {
-	now := s.now
-	rs := &s.rs[r]
+	sm, now := s.sim, s.now
+	rs := &sm.rs[r]
 	if rs.epWake > now {
 		return
 	}
-	wake := s.neverTick
+	wake := sm.neverTick
 	need := int32(1)
-	if s.vct {
-		need = s.size
+	if sm.vct {
+		need = sm.size
 	}
+	vs := sm.vs & 31
 	for e := e0; e < e1; e++ {
-		if t := s.eps[e].free; t > now {
+		ep := &sm.eps[e]
+		if t := ep.free; t > now {
 			wake = min(wake, t)
 			continue
 		}
-		cur := s.eps[e].cur
+		cur := ep.cur
 		if cur < 0 {
-			if t := s.eps[e].next; t > now {
+			if t := ep.next; t > now {
 				wake = min(wake, t)
 				continue
 			}
-			bv := s.injectionVC(e, need)
+			bv := sm.injectionVC(e, need)
 			if bv < 0 {
 				continue
 			}
-			created := s.eps[e].next
+			created := ep.next
 			s.useEp(e)
-			s.eps[e].next = s.addGap(created, s.gap())
-			d := s.pat.Dest(e, s.rng)
+			ep.next = sm.addGap(created, s.gap())
+			d := sm.pat.Dest(e, s.rng)
 			if d < 0 {
-				wake = min(wake, s.eps[e].next)
+				wake = min(wake, ep.next)
 				continue
 			}
-			if d >= s.E {
-				s.err = fmt.Errorf("netsim: pattern sent endpoint %d to %d, outside [0, %d)", e, d, s.E)
+			if d >= sm.E {
+				s.err = fmt.Errorf("netsim: pattern sent endpoint %d to %d, outside [0, %d)", e, d, sm.E)
 				return
 			}
 			cur = s.newPacket()
-			p := &s.pk[cur]
+			p := &sm.pk[cur]
 			*p = Packet{
-				Src: e, Dst: d, SrcRouter: s.net.EndpointRouter(e), DstRouter: s.net.EndpointRouter(d),
-				Inter: -1, Size: s.size, created: created, injected: now, msg: -1,
+				Src: e, Dst: d, SrcRouter: sm.net.EndpointRouter(e), DstRouter: sm.net.EndpointRouter(d),
+				Inter: -1, Size: sm.size, created: created, injected: now, msg: -1,
 			}
-			if created >= s.w0 && created < s.w1 {
+			if created >= sm.w0 && created < sm.w1 {
 				p.measured = true
 				s.measuredInj++
 				s.measuredOut++
-				s.measuredFlits += int64(s.size)
+				s.measuredFlits += int64(sm.size)
 			}
-			s.eps[e].cur = cur
-			s.eps[e].left = s.size
-			s.eps[e].vc = bv
+			ep.cur = cur
+			ep.left = sm.size
+			ep.vc = bv
 			s.busyEps++
 		}
-		ci := e<<s.vs | s.eps[e].vc
-		if s.epCred[ci] <= 0 {
+		ci := e<<vs | ep.vc
+		if sm.epCred[ci] <= 0 {
 			continue
 		}
 		s.sendFlit(r, e, ci, cur)
-		wake = min(wake, s.eps[e].free)
+		wake = min(wake, ep.free)
 	}
 	rs.epWake = wake
 }
@@ -149,7 +155,7 @@ func (s *shard) inject(r, e0, e1 int32) {
 // injectionVC returns the injection VC of endpoint e with the most credits,
 // at least need of them, or -1.
 func (s *sim) injectionVC(e, need int32) int32 {
-	base := e << s.vs
+	base := e << (s.vs & 31)
 	bv, bc := int32(-1), need-1
 	for v := int32(0); v < s.V; v++ {
 		if c := s.epCred[base|v]; c > bc {
@@ -162,17 +168,18 @@ func (s *sim) injectionVC(e, need int32) int32 {
 // sendFlit sends the next flit of packet cur from endpoint e (of router r)
 // on its injection VC (credit index ci).
 func (s *shard) sendFlit(r, e, ci, cur int32) {
-	now := s.now
-	s.epCred[ci]--
-	in := s.to(uint16(s.k), now+s.le)
-	in.evs = append(in.evs, event{r, s.epPort[e]<<s.vs | s.eps[e].vc, cur})
+	sm, now := s.sim, s.now
+	ep := &sm.eps[e]
+	sm.epCred[ci]--
+	in := s.to(uint16(s.k), now+sm.le)
+	in.evs = append(in.evs, event{r, sm.epPort[e]<<(sm.vs&31) | ep.vc, cur})
 	s.pending++
 	s.inNet++
-	s.eps[e].free = now + s.S
+	ep.free = now + sm.S
 	s.lastMove = now
-	s.eps[e].left--
-	if s.eps[e].left == 0 {
-		s.eps[e].cur = -1
+	ep.left--
+	if ep.left == 0 {
+		ep.cur = -1
 		s.busyEps--
 	}
 }
@@ -187,13 +194,15 @@ func (s *shard) gather() {
 	cnt := s.evIdx
 	clear(cnt)
 	n := 0
+	r0 := s.r0
 	for j := int32(0); j < L; j++ {
 		sl := &s.wheel[(t0+j)&s.wmask]
 		for k := range sl.from {
-			for _, ev := range sl.from[k].evs {
-				cnt[(ev.r-s.r0)*L+j]++
+			evs := sl.from[k].evs
+			for _, ev := range evs {
+				cnt[(ev.r-r0)*L+j]++
 			}
-			n += len(sl.from[k].evs)
+			n += len(evs)
 		}
 	}
 	sum := int32(0)
@@ -205,15 +214,17 @@ func (s *shard) gather() {
 		s.evBuf = make([]event, n, n+n/4)
 	}
 	s.evBuf = s.evBuf[:n]
+	buf := s.evBuf
 	for j := int32(0); j < L; j++ {
 		sl := &s.wheel[(t0+j)&s.wmask]
 		for k := range sl.from {
-			for _, ev := range sl.from[k].evs {
-				i := (ev.r-s.r0)*L + j
-				s.evBuf[cnt[i]] = ev
+			evs := sl.from[k].evs
+			for _, ev := range evs {
+				i := (ev.r-r0)*L + j
+				buf[cnt[i]] = ev
 				cnt[i]++
 			}
-			sl.from[k].evs = sl.from[k].evs[:0]
+			sl.from[k].evs = evs[:0]
 		}
 	}
 	// cnt[i] is now the end of bucket i: shift to starts.
@@ -224,42 +235,81 @@ func (s *shard) gather() {
 		sl := &s.wheel[(t0+j)&s.wmask]
 		s.now = t0 + j
 		s.pending -= int64(len(sl.ejects))
-		for c := 0; c < len(sl.ejects); c += touchChunk {
-			chunk := sl.ejects[c:min(c+touchChunk, len(sl.ejects))]
-			// Load the chunk's packet records before any is used (see
-			// touchHeads).
-			var x int32
-			for _, ev := range chunk {
-				x += s.pk[ev.b].recv
+		ej := sl.ejects
+		if s.touch {
+			s.prefetchEjects(ej[:min(touchChunk, len(ej))])
+		}
+		for c := 0; c < len(ej); c += touchChunk {
+			chunk := ej[c:min(c+touchChunk, len(ej))]
+			if s.touch {
+				// Two stages: the packet records of the next chunk, and
+				// what this chunk's records (prefetched one chunk ago)
+				// point to.
+				if next := c + touchChunk; next < len(ej) {
+					s.prefetchEjects(ej[next:min(next+touchChunk, len(ej))])
+				}
+				s.prefetchDelivery(chunk)
 			}
-			s.touchSink += x
 			for _, ev := range chunk {
 				s.eject(ev.r, ev.a, ev.b)
 			}
 		}
-		sl.ejects = sl.ejects[:0]
+		sl.ejects = ej[:0]
 	}
 }
 
 // touchChunk is the number of ejections whose packet records gather
-// loads ahead of delivering them.
+// prefetches ahead of delivering them.
 const touchChunk = 32
+
+// prefetchEjects prefetches the packet records of ejections ej.
+func (s *shard) prefetchEjects(ej []event) {
+	pf := s.pf[:0]
+	for _, ev := range ej {
+		pf = append(pf, addrOf(&s.pk[ev.b]))
+	}
+	prefetch(pf)
+	s.pf = pf
+}
+
+// prefetchDelivery prefetches what delivering ejections ej reads beyond
+// their packet records (which must be in cache): the accepted-flit
+// counter of each source in the measurement window, and the distance
+// entry of each measured packet (minimal or not).
+func (s *shard) prefetchDelivery(ej []event) {
+	pf := s.pf[:0]
+	t := s.net.rt
+	for _, ev := range ej {
+		p := &s.pk[ev.b]
+		if s.inWindow {
+			pf = append(pf, addrOf(&s.srcAcc[p.Src]))
+		}
+		if p.measured && t != nil {
+			pf = append(pf, t.distAddr(int(p.SrcRouter), int(p.DstRouter)))
+		}
+	}
+	prefetch(pf)
+	s.pf = pf
+}
 
 // apply applies the events evs due at router r now: credits, arrivals.
 // It reports whether a head reached the front of an idle input VC.
 func (s *shard) apply(r int32, evs []event) (heads bool) {
+	sm, now := s.sim, s.now
+	vs := sm.vs & 31
+	rs := &sm.rs[r]
 	for _, ev := range evs {
 		switch ev.b {
 		case evCredit:
-			s.ov[ev.a].credits++
-			s.ports[ev.a>>s.vs].used--
-			if s.vct {
+			sm.ov[ev.a].credits++
+			sm.ports[ev.a>>vs].used--
+			if sm.vct {
 				// A VC may now have room for a whole packet.
-				s.rs[r].vaWake = s.now
+				rs.vaWake = now
 			}
 		case evEpCredit:
-			s.epCred[ev.a]++
-			s.rs[r].epWake = s.now
+			sm.epCred[ev.a]++
+			rs.epWake = now
 		default:
 			if s.arrive(r, ev.a, ev.b) {
 				heads = true
@@ -273,37 +323,39 @@ func (s *shard) apply(r int32, evs []event) (heads bool) {
 // reports whether it is a head at the front of an idle VC, which is routed
 // after all arrivals of the cycle (startHeads).
 func (s *shard) arrive(r, iv, pkt int32) bool {
-	gp := iv >> s.vs
-	st := &s.iv[iv]
+	sm := s.sim
+	st := &sm.iv[iv]
 	n := st.len
-	if n >= s.B {
+	if n >= sm.B {
 		s.err = fmt.Errorf("netsim: internal error: buffer overflow at input VC %d", iv)
 		return false
 	}
 	node := s.allocFlit()
-	s.fl[node].pkt, s.fl[node].next = pkt, -1
+	fl := s.fl
+	fl[node].pkt, fl[node].next = pkt, -1
 	if n == 0 {
 		st.head = node
 	} else {
-		s.fl[st.tail].next = node
+		fl[st.tail].next = node
 	}
 	st.tail = node
 	st.len = n + 1
-	s.rs[r].inBuf++
+	rs := &sm.rs[r]
+	rs.inBuf++
 	if n > 0 {
 		return false
 	}
+	gp := iv >> (sm.vs & 31)
 	switch st.state {
 	case vcIdle:
 		// At most one flit crosses a channel per router cycle, so a port
 		// has at most one new head.
-		rs := &s.rs[r]
 		i := gp - rs.off
-		s.newAct[rs.words+i>>6] |= 1 << (i & 63)
-		s.ports[gp].newV = uint8(iv & s.vmask)
+		sm.newAct[rs.words+i>>6] |= 1 << (i & 63)
+		sm.ports[gp].newV = uint8(iv & sm.vmask)
 		return true
 	case vcActive:
-		s.setSA(r, gp, iv&s.vmask, true)
+		sm.setSA(r, gp, iv&sm.vmask, true)
 	}
 	return false
 }
@@ -321,7 +373,7 @@ func (s *shard) touchHeads(r int32) {
 		for word != 0 {
 			gp := rs.off + int32(i)*64 + int32(bits.TrailingZeros64(word))
 			word &= word - 1
-			p := &s.pk[s.fl[s.iv[gp<<s.vs|int32(s.ports[gp].newV)].head].pkt]
+			p := &s.pk[s.fl[s.iv[gp<<(s.vs&31)|int32(s.ports[gp].newV)].head].pkt]
 			d := p.DstRouter
 			if p.Inter >= 0 {
 				d = p.Inter
@@ -344,7 +396,7 @@ func (s *shard) routeHeads(r int32) {
 			b := int32(bits.TrailingZeros64(word))
 			word &= word - 1
 			gp := rs.off + int32(i)*64 + b
-			s.startHead(r, gp<<s.vs|int32(s.ports[gp].newV), s.now)
+			s.startHead(r, gp<<(s.vs&31)|int32(s.ports[gp].newV), s.now)
 		}
 		w[i] = 0
 	}

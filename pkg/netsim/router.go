@@ -9,36 +9,37 @@ import (
 // takes part in VC allocation from tick earliest on (and after the routing
 // delay).
 func (s *shard) startHead(r, iv, earliest int32) {
-	p := &s.pk[s.fl[s.iv[iv].head].pkt]
-	rs := &s.rs[r]
+	sm := s.sim
+	st := &sm.iv[iv]
+	p := &sm.pk[s.fl[st.head].pkt]
+	rs := &sm.rs[r]
 	var o, lo, hi int32
 	// The routing's view: the input port, the router, its random stream.
-	s.curIn, s.view.cur = iv>>s.vs, r
+	s.curIn, s.view.cur = iv>>(sm.vs&31), r
 	s.useRt(r)
 	switch {
 	case r == p.DstRouter && p.Inter < 0:
-		o, lo, hi = s.epPort[p.Dst], 0, s.V
-	case s.ad != nil:
+		o, lo, hi = sm.epPort[p.Dst], 0, sm.V
+	case sm.ad != nil:
 		o, lo, hi = s.options(r, iv, p)
 		p.Hops++
 	default:
-		port, class := s.rt.Route(&s.view, r, p)
-		if port < 0 || port >= rs.deg || class < 0 || class >= s.classes {
+		port, class := sm.rt.Route(&s.view, r, p)
+		if port < 0 || port >= rs.deg || class < 0 || class >= sm.classes {
 			s.err = fmt.Errorf("netsim: routing %s chose port %d (of %d) and class %d (of %d) at router %d for a packet %d -> %d after %d hops",
-				s.rt.Name(), port, rs.deg, class, s.classes, r, p.Src, p.Dst, p.Hops)
+				sm.rt.Name(), port, rs.deg, class, sm.classes, r, p.Src, p.Dst, p.Hops)
 			port, class = 0, 0
 		}
-		o, lo, hi = rs.off+port, s.classLo[class], s.classHi[class]
+		o, lo, hi = rs.off+port, sm.classLo[class], sm.classHi[class]
 		p.Hops++
-		s.addPath(p, o)
+		sm.addPath(p, o)
 	}
-	ready := max(s.now+s.rd, earliest)
-	st := &s.iv[iv]
+	ready := max(s.now+sm.rd, earliest)
 	st.out, st.lo, st.hi = o, uint8(lo), uint8(hi)
 	st.state = vcVA
 	st.ready = ready
 	st.left = p.Size
-	s.vaBuf[rs.off*s.V+rs.vaN] = iv
+	sm.vaBuf[rs.off*sm.V+rs.vaN] = iv
 	rs.vaN++
 	rs.vaWake = min(rs.vaWake, ready)
 }
@@ -115,30 +116,33 @@ func (s *shard) step(r int32) {
 // requesting input round-robin. Only the ports with candidates (saAct) are
 // visited, in ascending order.
 func (s *shard) switchAlloc(r int32) {
-	rs := &s.rs[r]
+	sm := s.sim
+	rs := &sm.rs[r]
 	off, np := rs.off, rs.np
+	ports, ivs, ovs, touched := sm.ports, sm.iv, sm.ov, s.touched
+	vs, V := sm.vs&31, sm.V
 	nt := 0
 	now := s.now
-	act := s.portBits(s.saAct, r)
+	act := sm.portBits(sm.saAct, r)
 	for w, word := range act {
 		for word != 0 {
 			b := int32(bits.TrailingZeros64(word))
 			word &= word - 1
 			p := off + int32(w)*64 + b
-			pt := &s.ports[p]
+			pt := &ports[p]
 			m := pt.saMask
 			chosen := int32(-1)
 			v := pt.inRR
-			for k := int32(0); k < s.V; k, v = k+1, v+1 {
-				if v >= s.V {
-					v -= s.V
+			for k := int32(0); k < V; k, v = k+1, v+1 {
+				if v >= V {
+					v -= V
 				}
-				if m&(1<<v) == 0 {
+				if m&(1<<(v&63)) == 0 {
 					continue
 				}
-				iv := p<<s.vs | v
-				st := &s.iv[iv]
-				if st.ready > now || s.ov[st.out<<s.vs|st.outVC].credits <= 0 {
+				iv := p<<vs | v
+				st := &ivs[iv]
+				if st.ready > now || ovs[st.out<<vs|st.outVC].credits <= 0 {
 					continue
 				}
 				chosen = iv
@@ -147,14 +151,14 @@ func (s *shard) switchAlloc(r int32) {
 			if chosen < 0 {
 				continue
 			}
-			o := s.iv[chosen].out
-			po := &s.ports[o]
+			o := ivs[chosen].out
+			po := &ports[o]
 			key := p - off - po.outRR
 			if key < 0 {
 				key += np
 			}
 			if po.saBest < 0 {
-				s.touched[nt] = o
+				touched[nt] = o
 				nt++
 				po.saBest, po.saKey = chosen, key
 			} else if key < po.saKey {
@@ -162,10 +166,9 @@ func (s *shard) switchAlloc(r int32) {
 			}
 		}
 	}
-	for i := 0; i < nt; i++ {
-		o := s.touched[i]
-		iv := s.ports[o].saBest
-		s.ports[o].saBest = -1
+	for _, o := range touched[:nt] {
+		iv := ports[o].saBest
+		ports[o].saBest = -1
 		s.traverse(r, iv, o)
 	}
 }
@@ -183,16 +186,18 @@ func (s *sim) setSA(r, p, v int32, on bool) {
 	pt := &s.ports[p]
 	if on {
 		if pt.saMask == 0 {
-			i := p - s.rs[r].off
-			s.saAct[s.rs[r].words+i>>6] |= 1 << (i & 63)
+			rs := &s.rs[r]
+			i := p - rs.off
+			s.saAct[rs.words+i>>6] |= 1 << (i & 63)
 		}
-		pt.saMask |= 1 << v
+		pt.saMask |= 1 << (v & 63)
 		return
 	}
-	pt.saMask &^= 1 << v
+	pt.saMask &^= 1 << (v & 63)
 	if pt.saMask == 0 {
-		i := p - s.rs[r].off
-		s.saAct[s.rs[r].words+i>>6] &^= 1 << (i & 63)
+		rs := &s.rs[r]
+		i := p - rs.off
+		s.saAct[rs.words+i>>6] &^= 1 << (i & 63)
 	}
 }
 
@@ -209,31 +214,36 @@ func (s *shard) allocFlit() int32 {
 // traverse moves the front flit of input VC iv through the crossbar into
 // the output queue of port o.
 func (s *shard) traverse(r, iv, o int32) {
-	p := iv >> s.vs
-	v := iv & s.vmask
-	st := &s.iv[iv]
+	// The state in locals: a store through s would make the compiler
+	// reload every slice of s after it.
+	sm, now := s.sim, s.now
+	vs := sm.vs & 31
+	ports, fl := sm.ports, s.fl
+	p := iv >> vs
+	v := iv & sm.vmask
+	st := &sm.iv[iv]
 	n := st.head
-	fn := &s.fl[n]
+	fn := &fl[n]
 	st.head = fn.next
 	st.len--
 	if st.len == 0 {
 		st.tail = -1
 	}
-	rs := &s.rs[r]
+	rs := &sm.rs[r]
 	rs.inBuf--
 	ovc := st.outVC
-	ov := o<<s.vs | ovc
-	s.ov[ov].credits--
-	po := &s.ports[o]
+	ov := &sm.ov[o<<vs|ovc]
+	ov.credits--
+	po := &ports[o]
 	po.used++
 	// The node moves on to the output queue.
-	fn.next, fn.ready, fn.vc = -1, s.now+s.sad, ovc
+	fn.next, fn.ready, fn.vc = -1, now+sm.sad, ovc
 	if po.oqLen == 0 {
 		po.oqHead = n
 		i := o - rs.off
-		s.oqAct[rs.words+i>>6] |= 1 << (i & 63)
+		sm.oqAct[rs.words+i>>6] |= 1 << (i & 63)
 	} else {
-		s.fl[po.oqTail].next = n
+		fl[po.oqTail].next = n
 	}
 	po.oqTail = n
 	po.oqLen++
@@ -241,17 +251,17 @@ func (s *shard) traverse(r, iv, o int32) {
 	// Return the freed slot to the upstream router or endpoint: the credit
 	// crosses the link back (the output channel of port p leads to the same
 	// neighbour) after the credit delay.
-	pi := &s.ports[p]
-	t := s.now + s.cd + pi.lat
+	pi := &ports[p]
+	t := now + sm.cd + pi.lat
 	if up := pi.peer; up >= 0 {
 		in := s.to(pi.pshard, t)
-		in.evs = append(in.evs, event{pi.peerRtr, up<<s.vs | v, evCredit})
+		in.evs = append(in.evs, event{pi.peerRtr, up<<vs | v, evCredit})
 	} else {
 		in := s.to(uint16(s.k), t)
-		in.evs = append(in.evs, event{r, (-1-up)<<s.vs | v, evEpCredit})
+		in.evs = append(in.evs, event{r, (-1-up)<<vs | v, evEpCredit})
 	}
 	s.pending++
-	if v+1 == s.V {
+	if v+1 == sm.V {
 		pi.inRR = 0
 	} else {
 		pi.inRR = v + 1
@@ -261,18 +271,18 @@ func (s *shard) traverse(r, iv, o int32) {
 		in = 0
 	}
 	po.outRR = in
-	s.lastMove = s.now
+	s.lastMove = now
 	st.left--
 	if st.left == 0 {
 		// Tail: release the output VC and start the next packet, both for
 		// VC allocation from the next router cycle on.
-		s.ov[ov].owner = freeFrom(s.now + 1)
-		rs.vaWake = min(rs.vaWake, s.now+1)
-		rs.vaRel = s.now
+		ov.owner = freeFrom(now + 1)
+		rs.vaWake = min(rs.vaWake, now+1)
+		rs.vaRel = now
 		st.state = vcIdle
 		s.setSA(r, p, v, false)
 		if st.len > 0 {
-			s.startHead(r, iv, s.now+1)
+			s.startHead(r, iv, now+1)
 		}
 	} else if st.len == 0 {
 		s.setSA(r, p, v, false)
@@ -308,7 +318,7 @@ func (s *shard) vcAlloc(r int32) {
 		if st.nopt > 0 {
 			o, best = s.chooseOption(r, iv, need)
 		} else {
-			base := o << vs
+			base := o << (vs & 31)
 			for v := int32(st.lo); v < int32(st.hi); v++ {
 				if ov := &ovs[base|v]; isFree(ov.owner, now) && ov.credits > bc {
 					best, bc = v, ov.credits
@@ -320,12 +330,12 @@ func (s *shard) vcAlloc(r int32) {
 			k++
 			continue
 		}
-		ovs[o<<vs|best].owner = iv
+		ovs[o<<(vs&31)|best].owner = iv
 		st.out = o
 		st.outVC = best
 		st.state = vcActive
 		st.ready = now + s.vad
-		s.setSA(r, iv>>vs, iv&s.vmask, true)
+		s.setSA(r, iv>>(vs&31), iv&s.vmask, true)
 	}
 	rs.vaN = int32(k)
 	// Heads that failed wait for a release or credits; a VC released in
@@ -355,7 +365,7 @@ func (s *shard) chooseOption(r, iv, need int32) (o, best int32) {
 			}
 			gp := off + op.Port
 			for v := s.classLo[op.Class]; v < s.classHi[op.Class]; v++ {
-				ov := gp<<s.vs | v
+				ov := gp<<(s.vs&31) | v
 				if !isFree(s.ov[ov].owner, s.now) {
 					continue
 				}
@@ -387,21 +397,23 @@ func (s *shard) chooseOption(r, iv, need int32) (o, best int32) {
 // flit through the crossbar; only ports with a non-empty output queue
 // (oqAct) are visited, in ascending order.
 func (s *shard) transmit(r int32) {
-	now := s.now
-	rs := &s.rs[r]
-	act := s.portBits(s.oqAct, r)
+	sm, now := s.sim, s.now
+	rs := &sm.rs[r]
+	ports, fl := sm.ports, s.fl
+	vs := sm.vs & 31
+	act := sm.portBits(sm.oqAct, r)
 	for w := range act {
 		word := act[w]
 		for word != 0 {
 			b := int32(bits.TrailingZeros64(word))
 			word &= word - 1
 			o := rs.off + int32(w)*64 + b
-			po := &s.ports[o]
+			po := &ports[o]
 			if po.chanFree > now {
 				continue
 			}
 			n := po.oqHead
-			fn := &s.fl[n]
+			fn := &fl[n]
 			if fn.ready > now {
 				continue
 			}
@@ -415,16 +427,16 @@ func (s *shard) transmit(r int32) {
 			fn.next = s.flFree
 			s.flFree = n
 			rs.inOq--
-			po.chanFree = now + s.S
+			po.chanFree = now + sm.S
 			if d := po.peer; d >= 0 {
 				in := s.to(po.pshard, now+po.lat)
-				in.evs = append(in.evs, event{po.peerRtr, d<<s.vs | vc, pkt})
-				if s.inWindow {
-					s.linkCnt[o]++
+				in.evs = append(in.evs, event{po.peerRtr, d<<vs | vc, pkt})
+				if sm.inWindow {
+					sm.linkCnt[o]++
 				}
 			} else {
 				sl := s.own(now + po.lat)
-				sl.ejects = append(sl.ejects, event{r, o<<s.vs | vc, pkt})
+				sl.ejects = append(sl.ejects, event{r, o<<vs | vc, pkt})
 			}
 			s.pending++
 			s.lastMove = now

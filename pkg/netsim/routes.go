@@ -57,6 +57,19 @@ func (t *routeTable) distAt(a, b int) int32 {
 	return int32(t.d16[i])
 }
 
+// distAddr returns the address of the distance entry from a to b (for
+// prefetch).
+func (t *routeTable) distAddr(a, b int) uintptr {
+	i := a*t.r + b
+	switch {
+	case t.d2 != nil:
+		return addrOf(&t.d2[i>>2])
+	case t.d8 != nil:
+		return addrOf(&t.d8[i])
+	}
+	return addrOf(&t.d16[i])
+}
+
 // touch loads the next-hop entry from a towards b (nil table: nothing) so
 // that a later lookup finds it in cache; see shard.touchHeads.
 func (t *routeTable) touch(a, b int32) int32 {

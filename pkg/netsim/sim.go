@@ -197,9 +197,10 @@ type sim struct {
 
 	w0, w1 int32 // window in ticks
 
-	// touch makes the shards load the state of the next router and of new
-	// heads ahead of use (touchRouter, touchHeads), which pays when the
-	// state does not fit in the processor's cache; see touchBytes.
+	// touch makes the shards prefetch the state of the next routers and
+	// load that of new heads ahead of use (prefetchArrivals,
+	// prefetchFlits, touchHeads), which pays when the state does not fit
+	// in the processor's cache; see touchBytes.
 	touch bool
 
 	// Sums over the shards after each router cycle.
@@ -281,8 +282,9 @@ type shard struct {
 	curIn     int32
 	err       error
 	lastMove  int32
-	touchSink int32   // see touchHeads
-	touched   []int32 // switchAlloc scratch: the outputs requested in this cycle
+	touchSink int32     // see touchHeads
+	pf        []uintptr // prefetch addresses (prefetchArrivals, prefetchFlits)
+	touched   []int32   // switchAlloc scratch: the outputs requested in this cycle
 	optBuf    []Option
 	evBuf     []event // the step's events, by router and tick (gather)
 	evIdx     []int32 // evBuf[evIdx[i]:evIdx[i+1]]: the events of router r0 + i/look at tick sim.now + i%look

@@ -362,7 +362,7 @@ func (s *shard) injectWorkload(r, e0, e1 int32) {
 			s.eps[e].vc = bv
 			s.pk[cur].injected = now
 		}
-		ci := e<<s.vs | s.eps[e].vc
+		ci := e<<(s.vs&31) | s.eps[e].vc
 		if s.epCred[ci] <= 0 {
 			continue
 		}

@@ -1,15 +1,16 @@
 // Package netsim is runexp's cycle-accurate, flit-level network simulator:
 // input-queued virtual-channel routers with credit flow control, modelled
 // on BookSim2's IQ router (and aligned with it cycle for cycle by
-// BookSimConfig), in flat arrays. Measured on a 2-core machine
-// (BenchmarkSim, Slim Fly q = 19 of SC14 with 10,830 endpoints, uniform
-// traffic): one thread delivers about 0.65 M flits per second with MIN at
-// load 0.5, 0.46 M with UGAL-L, 0.38 M with VAL at 0.4 and 1.0 M with
-// 8-flit packets; two threads 1.1, 0.8, 0.6 and 1.6 M (medians of 5 runs;
-// the machine's speed varies by up to 30% from run to run). A Slim Fly of
-// a million endpoints ran at 0.44 M flits per second on two threads in
-// under 5 GiB (BenchmarkLargeSim, measured before the router-by-router
-// step of the Threads section). (CLEX's round-based simulator will live elsewhere.)
+// BookSimConfig), in flat arrays. Measured on a 2-core machine whose speed
+// varies by 20-40% from run to run (BenchmarkSim, Slim Fly q = 19 of SC14
+// with 10,830 endpoints, uniform traffic; medians of 5-6 runs): one thread
+// delivers 0.6-0.7 M flits per second with MIN at load 0.5, 0.37-0.46 M
+// with UGAL-L, 0.32-0.38 M with VAL at 0.4 and 0.85-1.0 M with 8-flit
+// packets; two threads about twice as many (1.2-1.6 M with MIN). A Slim
+// Fly of a million endpoints (q = 89, BenchmarkLargeSim: 500 warm-up and
+// 1,000 measured cycles at load 0.5 with MIN) runs at 1.0 M flits per
+// second on two threads in 2.9 GiB: 13 minutes. (CLEX's round-based
+// simulator lives in pkg/clexsim.)
 //
 // # Use
 //
@@ -180,6 +181,19 @@
 // million ports) thus needs about 0.5 GB of router state, 0.56 GB of
 // tables and, at load 0.5 with MIN, about 0.5 GB of flits and
 // packets (BenchmarkLargeSim measures the peak).
+//
+// On large networks memory latency, not instructions, bounds the speed: a
+// router's step reads the records of the packets and flits that reach it
+// and the next-hop entries of their destinations, which lie anywhere in
+// memory. A run whose router state exceeds 512 KiB therefore prefetches
+// (prefetch instructions on amd64 and arm64) in two stages: two routers
+// ahead, the arriving packets' records and input VCs, the state of ports
+// with work and the free packet records the router's endpoints will take;
+// one router ahead, the next-hop entries and the flits at the front of its
+// queues. Arrays of 8 MiB and more are advised for transparent huge pages
+// on Linux (madvise mode), which on the reference machine halves the
+// latency of a random read of a 512 MiB table (240 against 470 ns). Results
+// depend on neither.
 //
 // # Limits
 //

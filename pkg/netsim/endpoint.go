@@ -262,36 +262,6 @@ func (s *shard) gather() {
 // prefetches ahead of delivering them.
 const touchChunk = 32
 
-// prefetchEjects prefetches the packet records of ejections ej.
-func (s *shard) prefetchEjects(ej []event) {
-	pf := s.pf[:0]
-	for _, ev := range ej {
-		pf = append(pf, addrOf(&s.pk[ev.b]))
-	}
-	prefetch(pf)
-	s.pf = pf
-}
-
-// prefetchDelivery prefetches what delivering ejections ej reads beyond
-// their packet records (which must be in cache): the accepted-flit
-// counter of each source in the measurement window, and the distance
-// entry of each measured packet (minimal or not).
-func (s *shard) prefetchDelivery(ej []event) {
-	pf := s.pf[:0]
-	t := s.net.rt
-	for _, ev := range ej {
-		p := &s.pk[ev.b]
-		if s.inWindow {
-			pf = append(pf, addrOf(&s.srcAcc[p.Src]))
-		}
-		if p.measured && t != nil {
-			pf = append(pf, t.distAddr(int(p.SrcRouter), int(p.DstRouter)))
-		}
-	}
-	prefetch(pf)
-	s.pf = pf
-}
-
 // apply applies the events evs due at router r now: credits, arrivals.
 // It reports whether a head reached the front of an idle input VC.
 func (s *shard) apply(r int32, evs []event) (heads bool) {
@@ -358,30 +328,6 @@ func (s *shard) arrive(r, iv, pkt int32) bool {
 		sm.setSA(r, gp, iv&sm.vmask, true)
 	}
 	return false
-}
-
-// touchHeads loads the packet records and next-hop entries of the new
-// heads at router r before any is routed: the loads are independent, so
-// the processor overlaps their cache misses (up to its limit of
-// outstanding misses) instead of waiting for each in turn. The sum only
-// keeps the compiler from dropping the loads.
-func (s *shard) touchHeads(r int32) {
-	var x int32
-	t := s.net.rt
-	rs := &s.rs[r]
-	for i, word := range s.portBits(s.newAct, r) {
-		for word != 0 {
-			gp := rs.off + int32(i)*64 + int32(bits.TrailingZeros64(word))
-			word &= word - 1
-			p := &s.pk[s.fl[s.iv[gp<<(s.vs&31)|int32(s.ports[gp].newV)].head].pkt]
-			d := p.DstRouter
-			if p.Inter >= 0 {
-				d = p.Inter
-			}
-			x += t.touch(r, d)
-		}
-	}
-	s.touchSink += x
 }
 
 // routeHeads routes the heads that arrived at idle VCs of router r in this

@@ -86,9 +86,9 @@ type ClexSpec struct {
 	Axes   []ClexAxis
 	Points []ClexPoint
 	Seeds  int // replicates of every point: seed 0 .. Seeds-1
-	// Threads is the number of goroutines of a simulation, 0 for the
-	// processors no other cell holds; results do not depend on it, and it
-	// is part of no cell key.
+	// Threads is the number of goroutines of a simulation, 0 for an equal
+	// share of the processors among the cells that can run when it starts;
+	// results do not depend on it, and it is part of no cell key.
 	Threads int
 	// Grain is the row grain the study's metrics ask for: clexGrainLevel,
 	// clexGrainPhase or clexGrainRun.
@@ -131,7 +131,7 @@ func clexOptions() []clexOption {
 		{Name: "seeds", Kind: "int", Default: int64(1), Min: 1, Max: maxSimPoints,
 			Doc: "replicates of every point, column seed = 0 .. seeds-1: each is a cell with its own workload and random choices, seeded from its parameters; average them with mean_over = [\"seed\"]"},
 		{Name: "threads", Kind: "int", Default: int64(0), Min: 0, Max: 1 << 12,
-			Doc: "goroutines of one simulation; 0: the processors no other running cell holds. Results do not depend on it, and it is part of no cell key"},
+			Doc: "goroutines of one simulation; 0: an equal share of the processors among the cells that can run when it starts (all of them for a cell that runs alone). Results do not depend on it, and it is part of no cell key"},
 	}
 }
 

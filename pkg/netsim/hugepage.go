@@ -20,8 +20,8 @@ func makeHuge[T any](n int) []T {
 }
 
 // growHuge returns s extended by n zero elements, moved to a new array of
-// twice the length (advised like makeHuge's) when its capacity does not
-// suffice: memory returned by append is already written by the copy, too
+// twice the capacity (advised like makeHuge's) when its capacity does not
+// suffice; append would return memory already written by its copy, too
 // late for the advice.
 func growHuge[T any](s []T, n int) []T {
 	l := len(s) + n

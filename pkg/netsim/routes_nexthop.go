@@ -467,7 +467,7 @@ func (t *routeTable) nextHops(ctx context.Context, g *graph.Graph, planes []uint
 	// Port lists: the count, then the ports in ascending order.
 	off := make([]uint32, sets.n)
 	for id := range sets.n {
-		if len(t.ports) > math.MaxUint32-1-maxDeg {
+		if int64(len(t.ports)) > math.MaxUint32-1-int64(maxDeg) {
 			return fmt.Errorf("netsim: next-hop table too large")
 		}
 		key := sets.keys[id*pw : (id+1)*pw]

@@ -22,8 +22,7 @@ func (s *shard) prefetchArrivals(r int32) {
 	sm := s.sim
 	vs := sm.vs & 31
 	pf := s.pf[:0]
-	i := (r - s.r0) * s.look
-	for _, ev := range s.evBuf[s.evIdx[i]:s.evIdx[i+s.look]] {
+	for _, ev := range s.stepEvents(r) {
 		if ev.b >= 0 {
 			pf = append(pf, addrOf(&sm.pk[ev.b]), addrOf(&sm.iv[ev.a]))
 		}
@@ -67,16 +66,9 @@ func (s *shard) prefetchFlits(r int32) {
 	vs := sm.vs & 31
 	pf := s.pf[:0]
 	if t := sm.net.rt; t != nil {
-		i := (r - s.r0) * s.look
-		row := int(r) * t.r
-		for _, ev := range s.evBuf[s.evIdx[i]:s.evIdx[i+s.look]] {
+		for _, ev := range s.stepEvents(r) {
 			if ev.b >= 0 {
-				p := &sm.pk[ev.b]
-				d := p.DstRouter
-				if p.Inter >= 0 {
-					d = p.Inter
-				}
-				pf = append(pf, addrOf(&t.nh[row+int(d)]))
+				pf = append(pf, t.nhAddr(r, routeTarget(&sm.pk[ev.b])))
 			}
 		}
 	}
@@ -148,12 +140,23 @@ func (s *shard) touchHeads(r int32) {
 			gp := rs.off + int32(i)*64 + int32(bits.TrailingZeros64(word))
 			word &= word - 1
 			p := &s.pk[s.fl[s.iv[gp<<(s.vs&31)|int32(s.ports[gp].newV)].head].pkt]
-			d := p.DstRouter
-			if p.Inter >= 0 {
-				d = p.Inter
-			}
-			x += t.touch(r, d)
+			x += t.touch(r, routeTarget(p))
 		}
 	}
 	s.touchSink += x
+}
+
+// stepEvents returns the events due at router r in the shard's step.
+func (s *shard) stepEvents(r int32) []event {
+	i := (r - s.r0) * s.look
+	return s.evBuf[s.evIdx[i]:s.evIdx[i+s.look]]
+}
+
+// routeTarget returns the router p is routed towards: its intermediate
+// while it has one, else its destination.
+func routeTarget(p *Packet) int32 {
+	if p.Inter >= 0 {
+		return p.Inter
+	}
+	return p.DstRouter
 }

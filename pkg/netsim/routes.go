@@ -70,6 +70,12 @@ func (t *routeTable) distAddr(a, b int) uintptr {
 	return addrOf(&t.d16[i])
 }
 
+// nhAddr returns the address of the next-hop entry from a towards b (for
+// prefetch).
+func (t *routeTable) nhAddr(a, b int32) uintptr {
+	return addrOf(&t.nh[int(a)*t.r+int(b)])
+}
+
 // touch loads the next-hop entry from a towards b (nil table: nothing) so
 // that a later lookup finds it in cache; see shard.touchHeads.
 func (t *routeTable) touch(a, b int32) int32 {

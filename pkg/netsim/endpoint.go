@@ -37,12 +37,12 @@ func (s *sim) addGap(t int32, cycles int64) int32 {
 
 // own returns the slot of this shard's own events (endpoint credits,
 // ejections) due at tick t.
-func (s *shard) own(t int32) *slot { return &s.wheel[t&s.wmask] }
+func (s *shard) own(t int32) *slot { return at(s.wheel, t&s.wmask) }
 
 // to returns the inbox for the events this shard sends to shard k due at
 // tick t.
 func (s *shard) to(k uint16, t int32) *inbox {
-	return &s.shards[k].wheel[t&s.wmask].from[s.k]
+	return at(at((*at(s.shards, int32(k))).wheel, t&s.wmask).from, s.k)
 }
 
 // newPacket takes a packet record from the shard's free list, which topUp
@@ -87,7 +87,7 @@ func (s *sim) topUp() error {
 // the tick it arrives), and does nothing before it.
 func (s *shard) inject(r, e0, e1 int32) {
 	sm, now := s.sim, s.now
-	rs := &sm.rs[r]
+	rs := at(sm.rs, r)
 	if rs.epWake > now {
 		return
 	}
@@ -98,7 +98,7 @@ func (s *shard) inject(r, e0, e1 int32) {
 	}
 	vs := sm.vs & 31
 	for e := e0; e < e1; e++ {
-		ep := &sm.eps[e]
+		ep := at(sm.eps, e)
 		if t := ep.free; t > now {
 			wake = min(wake, t)
 			continue
@@ -126,7 +126,7 @@ func (s *shard) inject(r, e0, e1 int32) {
 				return
 			}
 			cur = s.newPacket()
-			p := &sm.pk[cur]
+			p := at(sm.pk, cur)
 			*p = Packet{
 				Src: e, Dst: d, SrcRouter: sm.net.EndpointRouter(e), DstRouter: sm.net.EndpointRouter(d),
 				Inter: -1, Size: sm.size, created: created, injected: now, msg: -1,
@@ -143,7 +143,7 @@ func (s *shard) inject(r, e0, e1 int32) {
 			s.busyEps++
 		}
 		ci := e<<vs | ep.vc
-		if sm.epCred[ci] <= 0 {
+		if *at(sm.epCred, ci) <= 0 {
 			continue
 		}
 		s.sendFlit(r, e, ci, cur)
@@ -158,7 +158,7 @@ func (s *sim) injectionVC(e, need int32) int32 {
 	base := e << (s.vs & 31)
 	bv, bc := int32(-1), need-1
 	for v := int32(0); v < s.V; v++ {
-		if c := s.epCred[base|v]; c > bc {
+		if c := *at(s.epCred, base|v); c > bc {
 			bv, bc = v, c
 		}
 	}
@@ -169,10 +169,10 @@ func (s *sim) injectionVC(e, need int32) int32 {
 // on its injection VC (credit index ci).
 func (s *shard) sendFlit(r, e, ci, cur int32) {
 	sm, now := s.sim, s.now
-	ep := &sm.eps[e]
-	sm.epCred[ci]--
+	ep := at(sm.eps, e)
+	*at(sm.epCred, ci)--
 	in := s.to(uint16(s.k), now+sm.le)
-	in.evs = append(in.evs, event{r, sm.epPort[e]<<(sm.vs&31) | ep.vc, cur})
+	in.evs = append(in.evs, event{r, *at(sm.epPort, e)<<(sm.vs&31) | ep.vc, cur})
 	s.pending++
 	s.inNet++
 	ep.free = now + sm.S
@@ -196,11 +196,11 @@ func (s *shard) gather() {
 	n := 0
 	r0 := s.r0
 	for j := int32(0); j < L; j++ {
-		sl := &s.wheel[(t0+j)&s.wmask]
+		sl := at(s.wheel, (t0+j)&s.wmask)
 		for k := range sl.from {
 			evs := sl.from[k].evs
 			for _, ev := range evs {
-				cnt[(ev.r-r0)*L+j]++
+				*at(cnt, (ev.r-r0)*L+j)++
 			}
 			n += len(evs)
 		}
@@ -216,13 +216,13 @@ func (s *shard) gather() {
 	s.evBuf = s.evBuf[:n]
 	buf := s.evBuf
 	for j := int32(0); j < L; j++ {
-		sl := &s.wheel[(t0+j)&s.wmask]
+		sl := at(s.wheel, (t0+j)&s.wmask)
 		for k := range sl.from {
 			evs := sl.from[k].evs
 			for _, ev := range evs {
-				i := (ev.r-r0)*L + j
-				buf[cnt[i]] = ev
-				cnt[i]++
+				c := at(cnt, (ev.r-r0)*L+j)
+				*at(buf, *c) = ev
+				*c++
 			}
 			sl.from[k].evs = evs[:0]
 		}
@@ -232,7 +232,7 @@ func (s *shard) gather() {
 	cnt[0] = 0
 	s.pending -= int64(n)
 	for j := int32(0); j < L; j++ {
-		sl := &s.wheel[(t0+j)&s.wmask]
+		sl := at(s.wheel, (t0+j)&s.wmask)
 		s.now = t0 + j
 		s.pending -= int64(len(sl.ejects))
 		ej := sl.ejects
@@ -267,18 +267,18 @@ const touchChunk = 32
 func (s *shard) apply(r int32, evs []event) (heads bool) {
 	sm, now := s.sim, s.now
 	vs := sm.vs & 31
-	rs := &sm.rs[r]
+	rs := at(sm.rs, r)
 	for _, ev := range evs {
 		switch ev.b {
 		case evCredit:
-			sm.ov[ev.a].credits++
-			sm.ports[ev.a>>vs].used--
+			at(sm.ov, ev.a).credits++
+			at(sm.ports, ev.a>>vs).used--
 			if sm.vct {
 				// A VC may now have room for a whole packet.
 				rs.vaWake = now
 			}
 		case evEpCredit:
-			sm.epCred[ev.a]++
+			*at(sm.epCred, ev.a)++
 			rs.epWake = now
 		default:
 			if s.arrive(r, ev.a, ev.b) {
@@ -294,7 +294,7 @@ func (s *shard) apply(r int32, evs []event) (heads bool) {
 // after all arrivals of the cycle (startHeads).
 func (s *shard) arrive(r, iv, pkt int32) bool {
 	sm := s.sim
-	st := &sm.iv[iv]
+	st := at(sm.iv, iv)
 	n := st.len
 	if n >= sm.B {
 		s.err = fmt.Errorf("netsim: internal error: buffer overflow at input VC %d", iv)
@@ -302,15 +302,16 @@ func (s *shard) arrive(r, iv, pkt int32) bool {
 	}
 	node := s.allocFlit()
 	fl := s.fl
-	fl[node].pkt, fl[node].next = pkt, -1
+	fn := at(fl, node)
+	fn.pkt, fn.next = pkt, -1
 	if n == 0 {
 		st.head = node
 	} else {
-		fl[st.tail].next = node
+		at(fl, st.tail).next = node
 	}
 	st.tail = node
 	st.len = n + 1
-	rs := &sm.rs[r]
+	rs := at(sm.rs, r)
 	rs.inBuf++
 	if n > 0 {
 		return false
@@ -321,8 +322,8 @@ func (s *shard) arrive(r, iv, pkt int32) bool {
 		// At most one flit crosses a channel per router cycle, so a port
 		// has at most one new head.
 		i := gp - rs.off
-		sm.newAct[rs.words+i>>6] |= 1 << (i & 63)
-		sm.ports[gp].newV = uint8(iv & sm.vmask)
+		*at(sm.newAct, rs.words+i>>6) |= 1 << (i & 63)
+		at(sm.ports, gp).newV = uint8(iv & sm.vmask)
 		return true
 	case vcActive:
 		sm.setSA(r, gp, iv&sm.vmask, true)
@@ -335,14 +336,14 @@ func (s *shard) arrive(r, iv, pkt int32) bool {
 // on its own state and random stream, not on the order in which flits
 // from different shards were delivered.
 func (s *shard) routeHeads(r int32) {
-	rs := &s.rs[r]
+	rs := at(s.rs, r)
 	w := s.portBits(s.newAct, r)
 	for i, word := range w {
 		for word != 0 {
 			b := int32(bits.TrailingZeros64(word))
 			word &= word - 1
 			gp := rs.off + int32(i)*64 + b
-			s.startHead(r, gp<<(s.vs&31)|int32(s.ports[gp].newV), s.now)
+			s.startHead(r, gp<<(s.vs&31)|int32(at(s.ports, gp).newV), s.now)
 		}
 		w[i] = 0
 	}
@@ -356,11 +357,11 @@ func (s *shard) eject(r, ov, pkt int32) {
 	s.pending++
 	s.inNet--
 	s.ejFlits++
-	p := &s.pk[pkt]
+	p := at(s.pk, pkt)
 	p.recv++
 	s.periodFlits++
 	if s.inWindow {
-		s.srcAcc[p.Src]++
+		*at(s.srcAcc, p.Src)++
 		s.accFlits++
 	}
 	if p.recv < p.Size {

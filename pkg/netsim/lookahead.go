@@ -24,16 +24,16 @@ func (s *shard) prefetchArrivals(r int32) {
 	pf := s.pf[:0]
 	for _, ev := range s.stepEvents(r) {
 		if ev.b >= 0 {
-			pf = append(pf, addrOf(&sm.pk[ev.b]), addrOf(&sm.iv[ev.a]))
+			pf = append(pf, addrOf(at(sm.pk, ev.b)), addrOf(at(sm.iv, ev.a)))
 		}
 	}
-	rs := &sm.rs[r]
+	rs := at(sm.rs, r)
 	act := sm.portBits(sm.saAct, r)
 	for w, word := range act {
 		for word != 0 {
 			p := rs.off + int32(w)*64 + int32(bits.TrailingZeros64(word))
 			word &= word - 1
-			pf = append(pf, addrOf(&sm.ports[p]), addrOf(&sm.iv[p<<vs]))
+			pf = append(pf, addrOf(at(sm.ports, p)), addrOf(at(sm.iv, p<<vs)))
 		}
 	}
 	for w, word := range sm.portBits(sm.oqAct, r) {
@@ -41,7 +41,7 @@ func (s *shard) prefetchArrivals(r int32) {
 		for word != 0 {
 			o := rs.off + int32(w)*64 + int32(bits.TrailingZeros64(word))
 			word &= word - 1
-			pf = append(pf, addrOf(&sm.ports[o]))
+			pf = append(pf, addrOf(at(sm.ports, o)))
 		}
 	}
 	if sm.wl == nil {
@@ -49,7 +49,7 @@ func (s *shard) prefetchArrivals(r int32) {
 		// channel cycle, look/S channel cycles), with a margin of one.
 		m := int(float64(sm.net.epOff[r+1]-sm.net.epOff[r])*sm.pInj*float64(s.look)/float64(sm.S)) + 1
 		for _, id := range s.free[max(0, len(s.free)-3*m):max(0, len(s.free)-m)] {
-			pf = append(pf, addrOf(&sm.pk[id]))
+			pf = append(pf, addrOf(at(sm.pk, id)))
 		}
 	}
 	prefetch(pf)
@@ -68,17 +68,17 @@ func (s *shard) prefetchFlits(r int32) {
 	if t := sm.net.rt; t != nil {
 		for _, ev := range s.stepEvents(r) {
 			if ev.b >= 0 {
-				pf = append(pf, t.nhAddr(r, routeTarget(&sm.pk[ev.b])))
+				pf = append(pf, t.nhAddr(r, routeTarget(at(sm.pk, ev.b))))
 			}
 		}
 	}
-	rs := &sm.rs[r]
+	rs := at(sm.rs, r)
 	for w, word := range sm.portBits(sm.saAct, r) {
 		for word != 0 {
 			p := rs.off + int32(w)*64 + int32(bits.TrailingZeros64(word))
 			word &= word - 1
-			if m := sm.ports[p].saMask; m != 0 {
-				pf = append(pf, addrOf(&s.fl[sm.iv[p<<vs|int32(bits.TrailingZeros64(m))].head]))
+			if m := at(sm.ports, p).saMask; m != 0 {
+				pf = append(pf, addrOf(at(s.fl, at(sm.iv, p<<vs|int32(bits.TrailingZeros64(m))).head)))
 			}
 		}
 	}
@@ -86,7 +86,7 @@ func (s *shard) prefetchFlits(r int32) {
 		for word != 0 {
 			o := rs.off + int32(w)*64 + int32(bits.TrailingZeros64(word))
 			word &= word - 1
-			pf = append(pf, addrOf(&s.fl[sm.ports[o].oqHead]))
+			pf = append(pf, addrOf(at(s.fl, at(sm.ports, o).oqHead)))
 		}
 	}
 	prefetch(pf)
@@ -100,7 +100,7 @@ func addrOf[T any](p *T) uintptr { return uintptr(unsafe.Pointer(p)) }
 func (s *shard) prefetchEjects(ej []event) {
 	pf := s.pf[:0]
 	for _, ev := range ej {
-		pf = append(pf, addrOf(&s.pk[ev.b]))
+		pf = append(pf, addrOf(at(s.pk, ev.b)))
 	}
 	prefetch(pf)
 	s.pf = pf
@@ -114,9 +114,9 @@ func (s *shard) prefetchDelivery(ej []event) {
 	pf := s.pf[:0]
 	t := s.net.rt
 	for _, ev := range ej {
-		p := &s.pk[ev.b]
+		p := at(s.pk, ev.b)
 		if s.inWindow {
-			pf = append(pf, addrOf(&s.srcAcc[p.Src]))
+			pf = append(pf, addrOf(at(s.srcAcc, p.Src)))
 		}
 		if p.measured && t != nil {
 			pf = append(pf, t.distAddr(int(p.SrcRouter), int(p.DstRouter)))
@@ -134,12 +134,12 @@ func (s *shard) prefetchDelivery(ej []event) {
 func (s *shard) touchHeads(r int32) {
 	var x int32
 	t := s.net.rt
-	rs := &s.rs[r]
+	rs := at(s.rs, r)
 	for i, word := range s.portBits(s.newAct, r) {
 		for word != 0 {
 			gp := rs.off + int32(i)*64 + int32(bits.TrailingZeros64(word))
 			word &= word - 1
-			p := &s.pk[s.fl[s.iv[gp<<(s.vs&31)|int32(s.ports[gp].newV)].head].pkt]
+			p := at(s.pk, at(s.fl, at(s.iv, gp<<(s.vs&31)|int32(at(s.ports, gp).newV)).head).pkt)
 			x += t.touch(r, routeTarget(p))
 		}
 	}
@@ -149,7 +149,7 @@ func (s *shard) touchHeads(r int32) {
 // stepEvents returns the events due at router r in the shard's step.
 func (s *shard) stepEvents(r int32) []event {
 	i := (r - s.r0) * s.look
-	return s.evBuf[s.evIdx[i]:s.evIdx[i+s.look]]
+	return s.evBuf[*at(s.evIdx, i):*at(s.evIdx, i+s.look)]
 }
 
 // routeTarget returns the router p is routed towards: its intermediate

@@ -412,8 +412,9 @@ func (s *shard) tick() {
 		s.prefetchFlits(s.r0)
 	}
 	for r := s.r0; r < s.r1; r++ {
-		rs := &s.rs[r]
+		rs := at(s.rs, r)
 		base := (r - s.r0) * L
+		e0, e1 := *at(epOff, r), *at(epOff, r+1)
 		if s.touch {
 			if r+2 < s.r1 {
 				s.prefetchArrivals(r + 2)
@@ -425,7 +426,7 @@ func (s *shard) tick() {
 		for j := int32(0); j < L; j++ {
 			s.now = t0 + j
 			i := base + j
-			if evs := s.evBuf[s.evIdx[i]:s.evIdx[i+1]]; len(evs) > 0 {
+			if evs := s.evBuf[*at(s.evIdx, i):*at(s.evIdx, i+1)]; len(evs) > 0 {
 				if s.apply(r, evs) {
 					if s.touch {
 						s.touchHeads(r)
@@ -437,9 +438,9 @@ func (s *shard) tick() {
 				}
 			}
 			if s.wl != nil {
-				s.injectWorkload(r, epOff[r], epOff[r+1])
+				s.injectWorkload(r, e0, e1)
 			} else {
-				s.inject(r, epOff[r], epOff[r+1])
+				s.inject(r, e0, e1)
 			}
 			if rs.inBuf|rs.inOq != 0 {
 				s.step(r)

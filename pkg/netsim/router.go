@@ -10,16 +10,16 @@ import (
 // delay).
 func (s *shard) startHead(r, iv, earliest int32) {
 	sm := s.sim
-	st := &sm.iv[iv]
-	p := &sm.pk[s.fl[st.head].pkt]
-	rs := &sm.rs[r]
+	st := at(sm.iv, iv)
+	p := at(sm.pk, at(s.fl, st.head).pkt)
+	rs := at(sm.rs, r)
 	var o, lo, hi int32
 	// The routing's view: the input port, the router, its random stream.
 	s.curIn, s.view.cur = iv>>(sm.vs&31), r
 	s.useRt(r)
 	switch {
 	case r == p.DstRouter && p.Inter < 0:
-		o, lo, hi = sm.epPort[p.Dst], 0, sm.V
+		o, lo, hi = *at(sm.epPort, p.Dst), 0, sm.V
 	case sm.ad != nil:
 		o, lo, hi = s.options(r, iv, p)
 		p.Hops++
@@ -39,7 +39,7 @@ func (s *shard) startHead(r, iv, earliest int32) {
 	st.state = vcVA
 	st.ready = ready
 	st.left = p.Size
-	sm.vaBuf[rs.off*sm.V+rs.vaN] = iv
+	*at(sm.vaBuf, rs.off*sm.V+rs.vaN) = iv
 	rs.vaN++
 	rs.vaWake = min(rs.vaWake, ready)
 }
@@ -96,7 +96,7 @@ func (s *shard) options(r, iv int32, p *Packet) (o, lo, hi int32) {
 // packet becomes ready then (traverse). With VCAllocDelay 0 a VC granted
 // in this cycle may be switched in it, so VC allocation runs first.
 func (s *shard) step(r int32) {
-	rs := &s.rs[r]
+	rs := at(s.rs, r)
 	if s.vad == 0 && rs.vaN > 0 && rs.vaWake <= s.now {
 		s.vcAlloc(r)
 	}
@@ -117,11 +117,11 @@ func (s *shard) step(r int32) {
 // visited, in ascending order.
 func (s *shard) switchAlloc(r int32) {
 	sm := s.sim
-	rs := &sm.rs[r]
+	rs := at(sm.rs, r)
 	off, np := rs.off, rs.np
 	ports, ivs, ovs, touched := sm.ports, sm.iv, sm.ov, s.touched
 	vs, V := sm.vs&31, sm.V
-	nt := 0
+	nt := int32(0)
 	now := s.now
 	act := sm.portBits(sm.saAct, r)
 	for w, word := range act {
@@ -129,7 +129,7 @@ func (s *shard) switchAlloc(r int32) {
 			b := int32(bits.TrailingZeros64(word))
 			word &= word - 1
 			p := off + int32(w)*64 + b
-			pt := &ports[p]
+			pt := at(ports, p)
 			m := pt.saMask
 			chosen := int32(-1)
 			v := pt.inRR
@@ -141,8 +141,8 @@ func (s *shard) switchAlloc(r int32) {
 					continue
 				}
 				iv := p<<vs | v
-				st := &ivs[iv]
-				if st.ready > now || ovs[st.out<<vs|st.outVC].credits <= 0 {
+				st := at(ivs, iv)
+				if st.ready > now || at(ovs, st.out<<vs|st.outVC).credits <= 0 {
 					continue
 				}
 				chosen = iv
@@ -151,14 +151,14 @@ func (s *shard) switchAlloc(r int32) {
 			if chosen < 0 {
 				continue
 			}
-			o := ivs[chosen].out
-			po := &ports[o]
+			o := at(ivs, chosen).out
+			po := at(ports, o)
 			key := p - off - po.outRR
 			if key < 0 {
 				key += np
 			}
 			if po.saBest < 0 {
-				touched[nt] = o
+				*at(touched, nt) = o
 				nt++
 				po.saBest, po.saKey = chosen, key
 			} else if key < po.saKey {
@@ -167,8 +167,9 @@ func (s *shard) switchAlloc(r int32) {
 		}
 	}
 	for _, o := range touched[:nt] {
-		iv := ports[o].saBest
-		ports[o].saBest = -1
+		po := at(ports, o)
+		iv := po.saBest
+		po.saBest = -1
 		s.traverse(r, iv, o)
 	}
 }
@@ -176,35 +177,35 @@ func (s *shard) switchAlloc(r int32) {
 // portBits returns router r's words of a per-port bitmask (saAct, oqAct,
 // newAct): bit i for port rs[r].off + i.
 func (s *sim) portBits(a []uint64, r int32) []uint64 {
-	rs := &s.rs[r]
+	rs := at(s.rs, r)
 	return a[rs.words : rs.words+(rs.np+63)/64]
 }
 
 // setSA sets or clears bit v of the switch allocation mask of port p of
 // router r, keeping the router's active-port bits in step.
 func (s *sim) setSA(r, p, v int32, on bool) {
-	pt := &s.ports[p]
+	pt := at(s.ports, p)
 	if on {
 		if pt.saMask == 0 {
-			rs := &s.rs[r]
+			rs := at(s.rs, r)
 			i := p - rs.off
-			s.saAct[rs.words+i>>6] |= 1 << (i & 63)
+			*at(s.saAct, rs.words+i>>6) |= 1 << (i & 63)
 		}
 		pt.saMask |= 1 << (v & 63)
 		return
 	}
 	pt.saMask &^= 1 << (v & 63)
 	if pt.saMask == 0 {
-		rs := &s.rs[r]
+		rs := at(s.rs, r)
 		i := p - rs.off
-		s.saAct[rs.words+i>>6] &^= 1 << (i & 63)
+		*at(s.saAct, rs.words+i>>6) &^= 1 << (i & 63)
 	}
 }
 
 // allocFlit returns a free flit node.
 func (s *shard) allocFlit() int32 {
 	if n := s.flFree; n >= 0 {
-		s.flFree = s.fl[n].next
+		s.flFree = at(s.fl, n).next
 		return n
 	}
 	s.fl = growHuge(s.fl, 1)
@@ -221,29 +222,29 @@ func (s *shard) traverse(r, iv, o int32) {
 	ports, fl := sm.ports, s.fl
 	p := iv >> vs
 	v := iv & sm.vmask
-	st := &sm.iv[iv]
+	st := at(sm.iv, iv)
 	n := st.head
-	fn := &fl[n]
+	fn := at(fl, n)
 	st.head = fn.next
 	st.len--
 	if st.len == 0 {
 		st.tail = -1
 	}
-	rs := &sm.rs[r]
+	rs := at(sm.rs, r)
 	rs.inBuf--
 	ovc := st.outVC
-	ov := &sm.ov[o<<vs|ovc]
+	ov := at(sm.ov, o<<vs|ovc)
 	ov.credits--
-	po := &ports[o]
+	po := at(ports, o)
 	po.used++
 	// The node moves on to the output queue.
 	fn.next, fn.ready, fn.vc = -1, now+sm.sad, ovc
 	if po.oqLen == 0 {
 		po.oqHead = n
 		i := o - rs.off
-		sm.oqAct[rs.words+i>>6] |= 1 << (i & 63)
+		*at(sm.oqAct, rs.words+i>>6) |= 1 << (i & 63)
 	} else {
-		fl[po.oqTail].next = n
+		at(fl, po.oqTail).next = n
 	}
 	po.oqTail = n
 	po.oqLen++
@@ -251,7 +252,7 @@ func (s *shard) traverse(r, iv, o int32) {
 	// Return the freed slot to the upstream router or endpoint: the credit
 	// crosses the link back (the output channel of port p leads to the same
 	// neighbour) after the credit delay.
-	pi := &ports[p]
+	pi := at(ports, p)
 	t := now + sm.cd + pi.lat
 	if up := pi.peer; up >= 0 {
 		in := s.to(pi.pshard, t)
@@ -295,23 +296,23 @@ func (s *shard) traverse(r, iv, o int32) {
 // adaptive options takes the free VC with the most credits among its
 // non-escape options (ties at random), else among its escape options.
 func (s *shard) vcAlloc(r int32) {
-	rs := &s.rs[r]
+	rs := at(s.rs, r)
 	list := s.vaBuf[rs.off*s.V : rs.off*s.V+rs.vaN]
 	ivs, ovs, vs := s.iv, s.ov, s.vs
-	k := 0
+	k := int32(0)
 	now := s.now
 	wake := s.neverTick
 	for _, iv := range list {
-		st := &ivs[iv]
+		st := at(ivs, iv)
 		if t := st.ready; t > now {
-			list[k] = iv
+			*at(list, k) = iv
 			k++
 			wake = min(wake, t)
 			continue
 		}
 		need := int32(0)
 		if s.vct {
-			need = s.pk[s.fl[st.head].pkt].Size - 1
+			need = at(s.pk, at(s.fl, st.head).pkt).Size - 1
 		}
 		o := st.out
 		best, bc := int32(-1), need-1
@@ -320,24 +321,24 @@ func (s *shard) vcAlloc(r int32) {
 		} else {
 			base := o << (vs & 31)
 			for v := int32(st.lo); v < int32(st.hi); v++ {
-				if ov := &ovs[base|v]; isFree(ov.owner, now) && ov.credits > bc {
+				if ov := at(ovs, base|v); isFree(ov.owner, now) && ov.credits > bc {
 					best, bc = v, ov.credits
 				}
 			}
 		}
 		if best < 0 {
-			list[k] = iv
+			*at(list, k) = iv
 			k++
 			continue
 		}
-		ovs[o<<(vs&31)|best].owner = iv
+		at(ovs, o<<(vs&31)|best).owner = iv
 		st.out = o
 		st.outVC = best
 		st.state = vcActive
 		st.ready = now + s.vad
 		s.setSA(r, iv>>(vs&31), iv&s.vmask, true)
 	}
-	rs.vaN = int32(k)
+	rs.vaN = k
 	// Heads that failed wait for a release or credits; a VC released in
 	// this cycle's switch allocation is free from the next cycle.
 	if rs.vaRel == now {
@@ -398,7 +399,7 @@ func (s *shard) chooseOption(r, iv, need int32) (o, best int32) {
 // (oqAct) are visited, in ascending order.
 func (s *shard) transmit(r int32) {
 	sm, now := s.sim, s.now
-	rs := &sm.rs[r]
+	rs := at(sm.rs, r)
 	ports, fl := sm.ports, s.fl
 	vs := sm.vs & 31
 	act := sm.portBits(sm.oqAct, r)
@@ -408,12 +409,12 @@ func (s *shard) transmit(r int32) {
 			b := int32(bits.TrailingZeros64(word))
 			word &= word - 1
 			o := rs.off + int32(w)*64 + b
-			po := &ports[o]
+			po := at(ports, o)
 			if po.chanFree > now {
 				continue
 			}
 			n := po.oqHead
-			fn := &fl[n]
+			fn := at(fl, n)
 			if fn.ready > now {
 				continue
 			}
@@ -432,7 +433,7 @@ func (s *shard) transmit(r int32) {
 				in := s.to(po.pshard, now+po.lat)
 				in.evs = append(in.evs, event{po.peerRtr, d<<vs | vc, pkt})
 				if sm.inWindow {
-					sm.linkCnt[o]++
+					*at(sm.linkCnt, o)++
 				}
 			} else {
 				sl := s.own(now + po.lat)

@@ -1734,7 +1734,7 @@ figure "fig8e" {
 table "sim" {
   study   = study.fig6_sf
   title   = "Slim Fly saturation (SC14 section V)"
-  where   = { load = [0.3, 0.45, 0.5, 0.75, 0.85, 0.9] }
+  where   = { load = [0.1, 0.3, 0.45, 0.5, 0.75, 0.85, 0.9] }
   columns = ["routing", "traffic", "load", "offered_load", "accepted_load", "latency", "saturated"]
   formats = { offered_load = "%.3f", accepted_load = "%.3f", latency = "%.1f" }
 
@@ -1777,8 +1777,12 @@ table "sim" {
     enabled   = local.paper
     saturated = true
   }
+  # Any offered load above the bound accepts about 1/30; 0.1 is the grid's
+  # second point, which a sweep always simulates (it stops one point after
+  # the first saturated one, here 0.05, so 0.3 would not be simulated at
+  # the paper's grid).
   expect "min_worst" {
-    where         = { routing = "min", traffic = "worst_case", load = 0.3 }
+    where         = { routing = "min", traffic = "worst_case", load = 0.1 }
     source        = "SC14 section V-C: MIN is limited to 1/(2p) = 1/30 throughput in the worst case"
     enabled       = local.paper && local.sim_all
     accepted_load = { value = 0.0333, rel = 0.3, why = "the paper states the bound 1/(2p) only, not a measured throughput; 30% covers a finite measurement window and MIN's tie-breaking (our allowance, not the paper's)" }

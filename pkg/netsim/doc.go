@@ -3,9 +3,9 @@
 // on BookSim2's IQ router (and aligned with it cycle for cycle by
 // BookSimConfig), in flat arrays. Measured on a 2-core machine whose speed
 // varies by 20-40% from run to run (BenchmarkSim, Slim Fly q = 19 of SC14
-// with 10,830 endpoints, uniform traffic; medians of 5-6 runs): one thread
-// delivers 0.6-0.7 M flits per second with MIN at load 0.5, 0.37-0.46 M
-// with UGAL-L, 0.32-0.38 M with VAL at 0.4 and 0.85-1.0 M with 8-flit
+// with 10,830 endpoints, uniform traffic; medians of 5-8 runs): one thread
+// delivers 0.65-0.75 M flits per second with MIN at load 0.5, 0.40-0.45 M
+// with UGAL-L, 0.30-0.36 M with VAL at 0.4 and 0.8-1.0 M with 8-flit
 // packets; two threads about twice as many (1.2-1.6 M with MIN). A Slim
 // Fly of a million endpoints (q = 89, BenchmarkLargeSim: 500 warm-up and
 // 1,000 measured cycles at load 0.5 with MIN) runs at 1.0 M flits per

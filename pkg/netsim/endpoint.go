@@ -42,7 +42,8 @@ func (s *shard) own(t int32) *slot { return at(s.wheel, t&s.wmask) }
 // to returns the inbox for the events this shard sends to shard k due at
 // tick t.
 func (s *shard) to(k uint16, t int32) *inbox {
-	return at(at((*at(s.shards, int32(k))).wheel, t&s.wmask).from, s.k)
+	h := *at(s.shards, int32(k))
+	return at(at(h.wheel, t&s.wmask).from, s.k)
 }
 
 // newPacket takes a packet record from the shard's free list, which topUp

@@ -147,9 +147,13 @@ func (s *shard) touchHeads(r int32) {
 }
 
 // stepEvents returns the events due at router r in the shard's step.
-func (s *shard) stepEvents(r int32) []event {
-	i := (r - s.r0) * s.look
-	return s.evBuf[*at(s.evIdx, i):*at(s.evIdx, i+s.look)]
+func (s *shard) stepEvents(r int32) []event { return s.events((r-s.r0)*s.look, s.look) }
+
+// events returns the events of the n consecutive buckets of gather's
+// counting sort from bucket i on (bucket (r-r0)*look + j: router r at tick
+// sim.now+j).
+func (s *shard) events(i, n int32) []event {
+	return s.evBuf[*at(s.evIdx, i):*at(s.evIdx, i+n)]
 }
 
 // routeTarget returns the router p is routed towards: its intermediate

@@ -425,8 +425,7 @@ func (s *shard) tick() {
 		}
 		for j := int32(0); j < L; j++ {
 			s.now = t0 + j
-			i := base + j
-			if evs := s.evBuf[*at(s.evIdx, i):*at(s.evIdx, i+1)]; len(evs) > 0 {
+			if evs := s.events(base+j, 1); len(evs) > 0 {
 				if s.apply(r, evs) {
 					if s.touch {
 						s.touchHeads(r)

@@ -130,3 +130,31 @@ func BenchmarkDistanceTorusMillion(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDistanceDragonfly is the distance group of SC14's balanced
+// Dragonfly with p = 13 (339 groups of 26 routers: 8,814 routers, 114,582
+// endpoints) with its declared mirror orbits (4,420 searches) and, for
+// comparison, one search per router.
+func BenchmarkDistanceDragonfly(b *testing.B) {
+	f, _ := families.Default().Lookup("dragonfly")
+	v, err := f.Normalize(families.Values{"p": int64(13)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	top, err := f.Build(context.Background(), v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		fam  *families.Family
+	}{{"orbits", f}, {"all", nil}} {
+		b.Run(c.name, func(b *testing.B) {
+			for range b.N {
+				if _, err := computeDistance(context.Background(), c.fam, v, top, 2); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -662,7 +662,7 @@ func computeDistance(ctx context.Context, fam *families.Family, v families.Value
 	err := graph.ErrOrbitEndpoints
 	if fam != nil && fam.Orbits != nil {
 		if orbit := fam.Orbits(v, t); orbit != nil {
-			st, err = graph.DistancesByOrbit(ctx, t.Graph, t.Conc, orbit)
+			st, err = graph.DistancesByOrbit(ctx, t.Graph, t.Conc, orbit, workers)
 		}
 	}
 	// No declared orbits, or endpoint counts the symmetry does not keep

@@ -30,6 +30,10 @@ func setOrbits(fams []*Family) {
 			f.Orbits = oneOrbit
 		case f.Name == "turan" || f.Name == "demi_pn":
 			f.Orbits = degreeOrbits
+		case f.Name == "dragonfly":
+			f.Orbits = dragonflyOrbits
+		case f.Name == "megafly":
+			f.Orbits = megaflyOrbits
 		case f.Name == "polarfly":
 			// ER_q without expansion (demi_pn's graph); replicated
 			// clusters break the symmetry.
@@ -89,6 +93,65 @@ func degreeOrbits(v Values, t *Topology) []int32 {
 			ids[c] = id
 		}
 		out[r] = id
+	}
+	return out
+}
+
+// The consecutive (absolute) global arrangement of the dragonfly and
+// megafly families (consecutiveGlobals) is not invariant under rotating
+// the groups, but it is under the mirror that maps group i to group g-1-i
+// and global channel c of a group to channel C-1-c (C channels per group):
+// channel l*(g-1) + s, towards group j (slot s = j, or j-1 above i), maps
+// to channel (m-1-l)*(g-1) + (g-2-s), which is the channel of copy m-1-l
+// towards group g-1-j, and the link between channel l*(g-1) + j-1 of group
+// i and channel l*(g-1) + i of group j (i < j) maps to the link between
+// channel L*(g-1) + i'-1 of group j' = g-1-j and channel L*(g-1) + j' of
+// group i' = g-1-i (L = m-1-l, j' < i'), which the arrangement has. A
+// router owning channels [x*h, (x+1)*h) thus maps to the router owning
+// [C-(x+1)*h, C-x*h): index x becomes routers-1-x. TestMirrorAutomorphism
+// checks the map edge by edge.
+
+// dragonflyOrbits pairs router x of group i with router a-1-x of group
+// g-1-i (the mirror; the routers of a group form a complete graph, which
+// any relabelling keeps): about half as many searches as routers.
+func dragonflyOrbits(v Values, t *Topology) []int32 {
+	n := t.Graph.N()
+	g := int(t.Group[n-1]) + 1 // router id = group*a + index
+	a := n / g
+	return classOrbits(t.Graph.N(), func(r int) int {
+		return min(r, (g-1-r/a)*a+a-1-r%a)
+	})
+}
+
+// megaflyOrbits gives the leaves of group i and of group g-1-i one orbit
+// (a group's leaves all join every spine of the group and carry the same
+// endpoints, so any permutation of them is an automorphism) and pairs
+// spine x of group i with spine spines-1-x of group g-1-i (the mirror).
+func megaflyOrbits(v Values, t *Topology) []int32 {
+	l, s := int(v.Int("leaves")), int(v.Int("spines"))
+	per := l + s
+	g := t.Graph.N() / per
+	return classOrbits(t.Graph.N(), func(r int) int {
+		grp, idx := r/per, r%per
+		if idx < l {
+			return min(grp, g-1-grp) * per
+		}
+		return min(r, (g-1-grp)*per+l+s-1-(idx-l))
+	})
+}
+
+// classOrbits numbers the orbits of n routers in order of first router,
+// where first(r) is the lowest router of r's orbit.
+func classOrbits(n int, first func(int) int) []int32 {
+	out := make([]int32, n)
+	next := int32(0)
+	for r := range out {
+		if f := first(r); f < r {
+			out[r] = out[f]
+			continue
+		}
+		out[r] = next
+		next++
 	}
 	return out
 }

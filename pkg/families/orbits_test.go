@@ -51,6 +51,14 @@ func TestOrbits(t *testing.T) {
 		{"spectralfly", Values{"lps_p": int64(5), "q": int64(13)}, 1},
 		{"spectralfly", Values{"lps_p": int64(13), "q": int64(5)}, 1},
 		{"spectralfly", Values{"lps_p": int64(5), "q": int64(11)}, 1},
+		// The mirror pairs: (routers - a) / 2 + a / 2 for odd g.
+		{"dragonfly", Values{"p": int64(2)}, 18},
+		{"dragonfly", Values{"p": int64(3)}, 57},
+		{"dragonfly", Values{"p": int64(2), "a": int64(4), "h": int64(3), "g": int64(7)}, 14},
+		{"dragonfly", Values{"p": int64(2), "a": int64(6), "h": int64(2), "g": int64(5)}, 15},
+		// Leaves by group pair, spines by mirror pair.
+		{"megafly", Values{"leaves": int64(3)}, 5 + 15},
+		{"megafly", Values{"leaves": int64(4), "spines": int64(3), "global_ports": int64(2), "groups": int64(4)}, 2 + 6},
 	}
 	for _, c := range cases {
 		f, ok := reg.Lookup(c.family)
@@ -77,7 +85,7 @@ func TestOrbits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := graph.DistancesByOrbit(context.Background(), top.Graph, top.Conc, orbit)
+		got, err := graph.DistancesByOrbit(context.Background(), top.Graph, top.Conc, orbit, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,5 +102,59 @@ func TestOrbits(t *testing.T) {
 	}
 	if f.Orbits(v, top) != nil {
 		t.Error("a permuted torus declares orbits")
+	}
+}
+
+// TestMirrorAutomorphism checks that the mirror of the consecutive global
+// arrangement (group i to g-1-i, router or spine x to the last minus x)
+// maps every link of a dragonfly or megafly to a link, for m = 1 and m > 1
+// links between two groups.
+func TestMirrorAutomorphism(t *testing.T) {
+	reg := Default()
+	cases := []struct {
+		family string
+		values Values
+		per    int // routers per group
+		first  int // index of the first mirrored router in a group
+	}{
+		{"dragonfly", Values{"p": int64(2)}, 4, 0},
+		{"dragonfly", Values{"p": int64(3)}, 6, 0},
+		{"dragonfly", Values{"p": int64(2), "a": int64(4), "h": int64(3), "g": int64(7)}, 4, 0},
+		{"dragonfly", Values{"p": int64(2), "a": int64(6), "h": int64(2), "g": int64(5)}, 6, 0},
+		{"megafly", Values{"leaves": int64(3)}, 6, 3},
+		{"megafly", Values{"leaves": int64(4), "spines": int64(3), "global_ports": int64(2), "groups": int64(4)}, 7, 4},
+	}
+	for _, c := range cases {
+		f, _ := reg.Lookup(c.family)
+		v, err := f.Normalize(c.values)
+		if err != nil {
+			t.Fatalf("%s %v: %v", c.family, c.values, err)
+		}
+		top, err := f.Build(context.Background(), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gr := top.Graph
+		n := gr.N()
+		g := n / c.per
+		mirror := func(r int32) int32 {
+			grp, idx := int(r)/c.per, int(r)%c.per
+			if idx >= c.first {
+				idx = c.first + c.per - 1 - idx
+			}
+			return int32((g-1-grp)*c.per + idx)
+		}
+		links := map[[2]int32]int{}
+		for r := int32(0); int(r) < n; r++ {
+			for _, u := range gr.Neighbors(r) {
+				links[[2]int32{r, u}]++
+			}
+		}
+		for l, k := range links {
+			if got := links[[2]int32{mirror(l[0]), mirror(l[1])}]; got != k {
+				t.Errorf("%s %v: link %d-%d (x%d) maps to %d-%d (x%d)", c.family, c.values, l[0], l[1], k, mirror(l[0]), mirror(l[1]), got)
+				break
+			}
+		}
 	}
 }

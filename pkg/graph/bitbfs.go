@@ -33,7 +33,7 @@ func (b *BitBFS) Run(done <-chan struct{}, srcs []int32, level func(d int, reach
 		b.w = newBFSWorker(b.g, nil, levelAuto)
 	}
 	b.w.level = level
-	ok := b.w.run(done, srcs, 1, nil)
+	ok := b.w.run(done, srcs, 1, 1, nil)
 	b.w.level = nil
 	if !ok {
 		b.w = nil

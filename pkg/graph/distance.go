@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -60,10 +61,11 @@ func histMean(h []int64) float64 {
 	return sum / pairs
 }
 
-// batch is a run of up to 64 sources with equal concentration.
+// batch is a run of up to 64 sources with equal concentration and weight.
 type batch struct {
 	start, end int // indices into the sorted source order
 	conc       int64
+	weight     int64
 }
 
 // Distances computes all-pairs router distances of g and the endpoint
@@ -90,11 +92,14 @@ type batch struct {
 // routers can take minutes: hundreds of levels of millions of vertices); if
 // it is cancelled Distances returns ctx.Err().
 func Distances(ctx context.Context, g *Graph, conc []int32, workers int) (*DistanceStats, error) {
-	return distances(ctx, g, conc, workers, levelAuto)
+	return distances(ctx, g, conc, nil, nil, workers, levelAuto)
 }
 
-// distances is Distances with a fixed level strategy (for tests).
-func distances(ctx context.Context, g *Graph, conc []int32, workers, strategy int) (*DistanceStats, error) {
+// distances is Distances from the sources srcs (nil: every router), each
+// standing for weight[i] routers with its statistics (nil: 1 each; see
+// DistancesByOrbit), with a fixed level strategy (for tests). Only the
+// sources' entries of Ecc are set.
+func distances(ctx context.Context, g *Graph, conc []int32, srcs []int32, weight []int64, workers, strategy int) (*DistanceStats, error) {
 	n := g.N()
 	if n < 0 {
 		return nil, fmt.Errorf("graph: distances: graph has no offset array")
@@ -125,31 +130,50 @@ func distances(ctx context.Context, g *Graph, conc []int32, workers, strategy in
 		return nil, err
 	}
 
-	// Source order: by concentration, then id; batches of up to 64 sources
-	// with equal concentration.
-	order := make([]int32, n)
-	for i := range order {
-		order[i] = int32(i)
-	}
+	// Source order: by concentration and weight, then index; batches of
+	// up to 64 sources with equal concentration and weight.
 	concOf := func(r int32) int64 {
 		if conc == nil {
 			return 1
 		}
 		return int64(conc[r])
 	}
-	if conc != nil {
+	if srcs == nil {
+		srcs = make([]int32, n)
+		for i := range srcs {
+			srcs[i] = int32(i)
+		}
+	}
+	weightOf := func(i int32) int64 {
+		if weight == nil {
+			return 1
+		}
+		return weight[i]
+	}
+	order := make([]int32, len(srcs)) // indices into srcs
+	for i := range order {
+		order[i] = int32(i)
+	}
+	if conc != nil || weight != nil {
 		slices.SortStableFunc(order, func(a, b int32) int {
-			return int(conc[a]) - int(conc[b])
+			if c := cmp.Compare(concOf(srcs[a]), concOf(srcs[b])); c != 0 {
+				return c
+			}
+			return cmp.Compare(weightOf(a), weightOf(b))
 		})
 	}
+	sorted := make([]int32, len(order))
+	for i, k := range order {
+		sorted[i] = srcs[k]
+	}
 	var batches []batch
-	for i := 0; i < n; {
-		c := concOf(order[i])
+	for i := 0; i < len(order); {
+		c, w := concOf(sorted[i]), weightOf(order[i])
 		j := i + 1
-		for j < n && j-i < 64 && concOf(order[j]) == c {
+		for j < len(order) && j-i < 64 && concOf(sorted[j]) == c && weightOf(order[j]) == w {
 			j++
 		}
-		batches = append(batches, batch{start: i, end: j, conc: c})
+		batches = append(batches, batch{start: i, end: j, conc: c, weight: w})
 		i = j
 	}
 
@@ -174,7 +198,7 @@ func distances(ctx context.Context, g *Graph, conc []int32, workers, strategy in
 					return
 				}
 				b := batches[i]
-				if !bw.run(done, order[b.start:b.end], b.conc, stats.Ecc) {
+				if !bw.run(done, sorted[b.start:b.end], b.conc, b.weight, stats.Ecc) {
 					return
 				}
 			}
@@ -262,7 +286,7 @@ func newBFSWorker(g *Graph, conc []int32, strategy int) *bfsWorker {
 }
 
 // run performs the bit-parallel BFS from srcs (len <= 64), all with
-// concentration c, adds its counts to the worker's histograms and stores the
+// concentration c, adds its counts times wt to the worker's histograms and stores the
 // sources' eccentricities in ecc (unless nil). It returns false, leaving the worker's
 // arrays and counts unusable, as soon as done is closed (checked every level
 // and every stopBlock vertices) or w.level returns false.
@@ -274,7 +298,7 @@ func newBFSWorker(g *Graph, conc []int32, strategy int) *bfsWorker {
 // first levels and on the thin frontiers of large-diameter graphs; the
 // choice compares the adjacency entries of the frontier with those of the
 // vertices not yet fully reached.
-func (w *bfsWorker) run(done <-chan struct{}, srcs []int32, c int64, ecc []int32) bool {
+func (w *bfsWorker) run(done <-chan struct{}, srcs []int32, c, wt int64, ecc []int32) bool {
 	visited, frontier, next := w.visited, w.frontier, w.next
 	flist, nlist := w.flist[:0], w.nlist[:0]
 	off, adj, conc := w.off, w.adj, w.conc
@@ -356,8 +380,8 @@ func (w *bfsWorker) run(done <-chan struct{}, srcs []int32, c int64, ecc []int32
 		if w.level != nil && !w.level(d, flist, frontier) {
 			return false
 		}
-		w.hist[d] += cnt
-		w.ehist[d] += c * ecnt
+		w.hist[d] += wt * cnt
+		w.ehist[d] += wt * c * ecnt
 		w.maxD = max(w.maxD, d)
 		for a := active; a != 0; a &= a - 1 {
 			w.ecc[bits.TrailingZeros64(a)] = int32(d)

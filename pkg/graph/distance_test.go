@@ -89,7 +89,7 @@ func TestDistancesRandom(t *testing.T) {
 		want := naiveDistances(g, conc)
 		for _, workers := range []int{1, 2, 7} {
 			for _, strategy := range []int{levelAuto, levelPull, levelPush} {
-				got, err := distances(ctx, g, conc, workers, strategy)
+				got, err := distances(ctx, g, conc, nil, nil, workers, strategy)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -11,6 +11,12 @@ import (
 // fall back to Distances.
 var ErrOrbitEndpoints = errors.New("endpoint counts differ within an orbit")
 
+// bitOrbits is the number of orbits from which DistancesByOrbit runs the
+// bit-parallel search: one plain search costs less than a bit-parallel
+// batch of one source, a batch of a few sources less than as many plain
+// searches.
+const bitOrbits = 4
+
 // DistancesByOrbit computes what Distances computes, with one
 // breadth-first search per orbit instead of one per router: orbit[r] is
 // the orbit of router r (0 .. m-1), and the routers of one orbit must be
@@ -18,9 +24,16 @@ var ErrOrbitEndpoints = errors.New("endpoint counts differ within an orbit")
 // caller's claim: a torus, a hypercube or a Cayley graph has one orbit).
 // The statistics of an orbit's first router are those of every router in
 // it, so the results equal Distances' when the claim holds; a conc that
-// differs within an orbit is an error wrapping ErrOrbitEndpoints. A search costs O(links): a
-// million-router torus takes tens of milliseconds.
-func DistancesByOrbit(ctx context.Context, g *Graph, conc []int32, orbit []int32) (*DistanceStats, error) {
+// differs within an orbit is an error wrapping ErrOrbitEndpoints.
+//
+// With few orbits (below bitOrbits) each is one plain breadth-first
+// search, O(links): a million-router torus takes tens of milliseconds.
+// With more, the orbits' first routers are the sources of Distances'
+// bit-parallel search on workers goroutines (runtime.GOMAXPROCS(0) if
+// workers <= 0), each counted as many times as its orbit has routers: the
+// cost falls with the number of orbits from that of Distances (a
+// Dragonfly's mirror pairs halve it).
+func DistancesByOrbit(ctx context.Context, g *Graph, conc []int32, orbit []int32, workers int) (*DistanceStats, error) {
 	n := g.N()
 	if len(orbit) != n || (conc != nil && len(conc) != n) {
 		return nil, fmt.Errorf("graph: distances by orbit: %d orbit entries and %d concentrations for %d routers", len(orbit), len(conc), n)
@@ -47,6 +60,16 @@ func DistancesByOrbit(ctx context.Context, g *Graph, conc []int32, orbit []int32
 		if c := concOf(r); c < 0 || c != concOf(rep[o]) {
 			return nil, fmt.Errorf("graph: distances by orbit: routers %d and %d of orbit %d have %d and %d endpoints: %w", rep[o], r, o, concOf(rep[o]), c, ErrOrbitEndpoints)
 		}
+	}
+	if len(rep) >= bitOrbits {
+		stats, err := distances(ctx, g, conc, rep, size, workers, levelAuto)
+		if err != nil {
+			return nil, err
+		}
+		for r, o := range orbit {
+			stats.Ecc[r] = stats.Ecc[rep[o]]
+		}
+		return stats, nil
 	}
 	stats := &DistanceStats{Diameter: -1, Ecc: make([]int32, n)}
 	if n == 0 {

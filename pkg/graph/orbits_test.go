@@ -74,13 +74,20 @@ func TestDistancesByOrbitMatches(t *testing.T) {
 		{"K9", complete(9), fill(9, 1), fill(9, 0)},
 		{"K3,5", kab, kabConc, []int32{0, 0, 0, 1, 1, 1, 1, 1}},
 		{"two 5-cycles", twoCycles(), nil, fill(10, 0)},
+		// From bitOrbits orbits on: the bit-parallel search, sources
+		// weighted by their orbit sizes.
+		{"torus 6^3, every router", orbitTorus(6), fill(216, 3), numbered(216, func(r int) int { return r })},
+		{"torus 6^3, x and x+3", orbitTorus(6), fill(216, 3), numbered(216, func(r int) int { return r % 108 })},
+		{"torus 6^3, yz-planes", orbitTorus(6), nil, numbered(216, func(r int) int { return r - r%36 })},
+		{"K3,5, sizes 1 and 2", kab, kabConc, numbered(8, func(r int) int { return []int{0, 1, 2, 3, 3, 5, 5, 7}[r] })},
+		{"two 5-cycles, pairs", twoCycles(), nil, numbered(10, func(r int) int { return r % 5 })},
 	}
 	for _, tt := range tests {
 		want, err := Distances(context.Background(), tt.g, tt.conc, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := DistancesByOrbit(context.Background(), tt.g, tt.conc, tt.orbit)
+		got, err := DistancesByOrbit(context.Background(), tt.g, tt.conc, tt.orbit, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,6 +95,22 @@ func TestDistancesByOrbitMatches(t *testing.T) {
 			t.Errorf("%s: by orbit %+v\nfull %+v", tt.name, got, want)
 		}
 	}
+}
+
+// numbered returns the orbits, numbered in order of first router, of n
+// routers where first(r) <= r is the lowest router of r's orbit.
+func numbered(n int, first func(int) int) []int32 {
+	out := make([]int32, n)
+	next := int32(0)
+	for r := range out {
+		if f := first(r); f < r {
+			out[r] = out[f]
+			continue
+		}
+		out[r] = next
+		next++
+	}
+	return out
 }
 
 // TestDistancesByOrbitErrors rejects orbits out of order and endpoint
@@ -102,7 +125,7 @@ func TestDistancesByOrbitErrors(t *testing.T) {
 		{[]int32{1, 1, 2, 1}, []int32{0, 0, 0, 0}, "routers 0 and 2 of orbit 0 have 1 and 2 endpoints"},
 		{nil, []int32{0, 0}, "2 orbit entries"},
 	} {
-		if _, err := DistancesByOrbit(context.Background(), g, tt.conc, tt.orbit); err == nil || !strings.Contains(err.Error(), tt.want) {
+		if _, err := DistancesByOrbit(context.Background(), g, tt.conc, tt.orbit, 2); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("orbit %v conc %v: %v, want %q", tt.orbit, tt.conc, err, tt.want)
 		}
 	}
@@ -115,7 +138,7 @@ func BenchmarkDistancesByOrbitTorus100(b *testing.B) {
 	orbit := make([]int32, g.N())
 	b.ResetTimer()
 	for range b.N {
-		if _, err := DistancesByOrbit(context.Background(), g, nil, orbit); err != nil {
+		if _, err := DistancesByOrbit(context.Background(), g, nil, orbit, 2); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,10 @@
 package families
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/runexp/runexp/pkg/graph"
+)
 
 // Router orbits of the families whose automorphism groups are known (see
 // Family.Orbits). Each declaration is checked against the full all-pairs
@@ -118,7 +122,7 @@ func dragonflyOrbits(v Values, t *Topology) []int32 {
 	n := t.Graph.N()
 	g := int(t.Group[n-1]) + 1 // router id = group*a + index
 	a := n / g
-	return classOrbits(t.Graph.N(), func(r int) int {
+	return graph.NumberOrbits(t.Graph.N(), func(r int) int {
 		return min(r, (g-1-r/a)*a+a-1-r%a)
 	})
 }
@@ -131,27 +135,11 @@ func megaflyOrbits(v Values, t *Topology) []int32 {
 	l, s := int(v.Int("leaves")), int(v.Int("spines"))
 	per := l + s
 	g := t.Graph.N() / per
-	return classOrbits(t.Graph.N(), func(r int) int {
+	return graph.NumberOrbits(t.Graph.N(), func(r int) int {
 		grp, idx := r/per, r%per
 		if idx < l {
 			return min(grp, g-1-grp) * per
 		}
 		return min(r, (g-1-grp)*per+l+s-1-(idx-l))
 	})
-}
-
-// classOrbits numbers the orbits of n routers in order of first router,
-// where first(r) is the lowest router of r's orbit.
-func classOrbits(n int, first func(int) int) []int32 {
-	out := make([]int32, n)
-	next := int32(0)
-	for r := range out {
-		if f := first(r); f < r {
-			out[r] = out[f]
-			continue
-		}
-		out[r] = next
-		next++
-	}
-	return out
 }

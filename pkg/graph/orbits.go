@@ -11,6 +11,23 @@ import (
 // fall back to Distances.
 var ErrOrbitEndpoints = errors.New("endpoint counts differ within an orbit")
 
+// NumberOrbits returns the orbit of each of n routers, numbered 0, 1, ...
+// in order of first router as DistancesByOrbit wants them, from first(r),
+// the lowest router of r's orbit (first(r) <= r).
+func NumberOrbits(n int, first func(r int) int) []int32 {
+	out := make([]int32, n)
+	next := int32(0)
+	for r := range out {
+		if f := first(r); f < r {
+			out[r] = out[f]
+			continue
+		}
+		out[r] = next
+		next++
+	}
+	return out
+}
+
 // bitOrbits is the number of orbits from which DistancesByOrbit runs the
 // bit-parallel search: one plain search costs less than a bit-parallel
 // batch of one source, a batch of a few sources less than as many plain

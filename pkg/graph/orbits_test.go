@@ -76,11 +76,11 @@ func TestDistancesByOrbitMatches(t *testing.T) {
 		{"two 5-cycles", twoCycles(), nil, fill(10, 0)},
 		// From bitOrbits orbits on: the bit-parallel search, sources
 		// weighted by their orbit sizes.
-		{"torus 6^3, every router", orbitTorus(6), fill(216, 3), numbered(216, func(r int) int { return r })},
-		{"torus 6^3, x and x+3", orbitTorus(6), fill(216, 3), numbered(216, func(r int) int { return r % 108 })},
-		{"torus 6^3, yz-planes", orbitTorus(6), nil, numbered(216, func(r int) int { return r - r%36 })},
-		{"K3,5, sizes 1 and 2", kab, kabConc, numbered(8, func(r int) int { return []int{0, 1, 2, 3, 3, 5, 5, 7}[r] })},
-		{"two 5-cycles, pairs", twoCycles(), nil, numbered(10, func(r int) int { return r % 5 })},
+		{"torus 6^3, every router", orbitTorus(6), fill(216, 3), NumberOrbits(216, func(r int) int { return r })},
+		{"torus 6^3, x and x+3", orbitTorus(6), fill(216, 3), NumberOrbits(216, func(r int) int { return r % 108 })},
+		{"torus 6^3, yz-planes", orbitTorus(6), nil, NumberOrbits(216, func(r int) int { return r - r%36 })},
+		{"K3,5, sizes 1 and 2", kab, kabConc, NumberOrbits(8, func(r int) int { return []int{0, 1, 2, 3, 3, 5, 5, 7}[r] })},
+		{"two 5-cycles, pairs", twoCycles(), nil, NumberOrbits(10, func(r int) int { return r % 5 })},
 	}
 	for _, tt := range tests {
 		want, err := Distances(context.Background(), tt.g, tt.conc, 1)
@@ -95,22 +95,6 @@ func TestDistancesByOrbitMatches(t *testing.T) {
 			t.Errorf("%s: by orbit %+v\nfull %+v", tt.name, got, want)
 		}
 	}
-}
-
-// numbered returns the orbits, numbered in order of first router, of n
-// routers where first(r) <= r is the lowest router of r's orbit.
-func numbered(n int, first func(int) int) []int32 {
-	out := make([]int32, n)
-	next := int32(0)
-	for r := range out {
-		if f := first(r); f < r {
-			out[r] = out[f]
-			continue
-		}
-		out[r] = next
-		next++
-	}
-	return out
 }
 
 // TestDistancesByOrbitErrors rejects orbits out of order and endpoint

@@ -122,7 +122,7 @@ func dragonflyOrbits(v Values, t *Topology) []int32 {
 	n := t.Graph.N()
 	g := int(t.Group[n-1]) + 1 // router id = group*a + index
 	a := n / g
-	return graph.NumberOrbits(t.Graph.N(), func(r int) int {
+	return graph.NumberOrbits(n, func(r int) int {
 		return min(r, (g-1-r/a)*a+a-1-r%a)
 	})
 }
@@ -132,10 +132,16 @@ func dragonflyOrbits(v Values, t *Topology) []int32 {
 // endpoints, so any permutation of them is an automorphism) and pairs
 // spine x of group i with spine spines-1-x of group g-1-i (the mirror).
 func megaflyOrbits(v Values, t *Topology) []int32 {
-	l, s := int(v.Int("leaves")), int(v.Int("spines"))
-	per := l + s
-	g := t.Graph.N() / per
-	return graph.NumberOrbits(t.Graph.N(), func(r int) int {
+	// Router id = group*(leaves+spines) + index, the leaves first.
+	n := t.Graph.N()
+	g := int(t.Group[n-1]) + 1
+	per := n / g
+	l := 0
+	for l < per && t.Role[l] == RoleLeaf {
+		l++
+	}
+	s := per - l
+	return graph.NumberOrbits(n, func(r int) int {
 		grp, idx := r/per, r%per
 		if idx < l {
 			return min(grp, g-1-grp) * per

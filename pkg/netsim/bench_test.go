@@ -17,7 +17,9 @@ import (
 // Slim Fly q = 19, p = 15 (722 routers, 10,830 endpoints), uniform traffic,
 // MIN, single-flit packets, load 0.5, SC14 router setup. The other sf19
 // cases are the speed targets of the netsim speed issue: UGAL-L, VAL (at
-// 0.4, below its saturation) and 8-flit virtual cut-through packets;
+// 0.4, below its saturation) and 8-flit virtual cut-through packets, and
+// UGAL-G, whose source decision walks the candidates' paths through other
+// routers' state;
 // sf19-min-0.1 is the low end of a load sweep, where costs per cycle
 // rather than per flit show.
 func BenchmarkSim(b *testing.B) {
@@ -31,6 +33,7 @@ func BenchmarkSim(b *testing.B) {
 		{"sf19-min-0.5", 19, "min", 0.5, func(*netsim.Config) {}},
 		{"sf19-ugal-l-0.5", 19, "ugal-l", 0.5, func(*netsim.Config) {}},
 		{"sf19-val-0.4", 19, "val", 0.4, func(*netsim.Config) {}},
+		{"sf19-ugal-g-0.5", 19, "ugal-g", 0.5, func(*netsim.Config) {}},
 		{"sf19-min-0.1", 19, "min", 0.1, func(*netsim.Config) {}},
 		{"sf19-vct8-0.5", 19, "min", 0.5, func(c *netsim.Config) {
 			c.PacketSize, c.FlowControl, c.BufPerVC = 8, netsim.VirtualCutThrough, 32

@@ -282,6 +282,9 @@ func (u *UGAL) Route(v *View, r int32, p *Packet) (int32, int32) {
 		return twoPhase(u.net, u.choice, v, r, p), p.Hops
 	}
 	p.Flags |= FlagRouted
+	if u.global && u.candidates <= ugalWalkCandidates {
+		return u.routeGlobal(v, r, p), p.Hops
+	}
 	n := u.net
 	port := u.choice.port(n, v, r, p.DstRouter)
 	best := u.cost(v, r, port, p.DstRouter, n.Dist(r, p.DstRouter))
@@ -308,6 +311,68 @@ func (u *UGAL) Route(v *View, r int32, p *Packet) (int32, int32) {
 		p.Flags |= FlagNonMinimal
 	}
 	return bestPort, p.Hops
+}
+
+// ugalWalkCandidates is the most Valiant candidates routeGlobal takes.
+const ugalWalkCandidates = 8
+
+// routeGlobal is Route's source decision for UGAL-G: the costs of cost
+// and pathCost, the same integer sums, with the walks along the minimal
+// path and along each candidate's two phases advanced one hop at a time
+// side by side. A hop reads the walk's next-hop entry, adjacency and
+// occupancy snapshot (on a large network three cache misses in a chain);
+// interleaving the walks lets the processor overlap the misses of
+// different walks instead of waiting for each chain in turn. The random
+// draws come in Route's order (the minimal first port, then each
+// candidate and its first port; the walks draw nothing), and so does the
+// decision (ties to the minimal path, then to the earlier candidate).
+func (u *UGAL) routeGlobal(v *View, r int32, p *Packet) int32 {
+	n := u.net
+	var inter, iport [ugalWalkCandidates]int32
+	// Walk 0: the minimal path after its first hop; walks 1+2j and 2+2j:
+	// candidate j's path to its intermediate after the first hop, and on
+	// from the intermediate to the destination.
+	var at, to [1 + 2*ugalWalkCandidates]int32
+	var acc [1 + 2*ugalWalkCandidates]int64
+	port := u.choice.port(n, v, r, p.DstRouter)
+	acc[0] = int64(v.Occupancy(r, port))
+	at[0], to[0] = n.Neighbor(r, port), p.DstRouter
+	w, k := 1, 0
+	for range u.candidates {
+		i := randomInter(v, n.r, p)
+		if i < 0 {
+			break
+		}
+		ip := u.choice.port(n, v, r, i)
+		inter[k], iport[k] = i, ip
+		k++
+		acc[w] = int64(v.Occupancy(r, ip))
+		at[w], to[w] = n.Neighbor(r, ip), i
+		at[w+1], to[w+1] = i, p.DstRouter
+		w += 2
+	}
+	for moved := true; moved; {
+		moved = false
+		for x := range w {
+			if a := at[x]; a != to[x] {
+				pt := n.MinPort(a, to[x], 0)
+				acc[x] += int64(v.Occupancy(a, pt))
+				at[x] = n.Neighbor(a, pt)
+				moved = true
+			}
+		}
+	}
+	best, bestInter, bestPort := acc[0], int32(-1), port
+	for j := range k {
+		if c := acc[1+2*j] + acc[2+2*j]; c < best {
+			best, bestInter, bestPort = c, inter[j], iport[j]
+		}
+	}
+	if bestInter >= 0 {
+		p.Inter = bestInter
+		p.Flags |= FlagNonMinimal
+	}
+	return bestPort
 }
 
 // readsRemoteQueues reports whether u reads the queues of other routers

@@ -5,7 +5,7 @@
 // varies by 20-40% from run to run (BenchmarkSim, Slim Fly q = 19 of SC14
 // with 10,830 endpoints, uniform traffic; medians of 5-8 runs): one thread
 // delivers 0.65-0.75 M flits per second with MIN at load 0.5, 0.40-0.45 M
-// with UGAL-L, 0.30-0.36 M with VAL at 0.4, about 0.27 M with UGAL-G
+// with UGAL-L, 0.30-0.36 M with VAL at 0.4, about 0.28 M with UGAL-G
 // (median of 10 runs, 0.21-0.39 M; its source decision reads other
 // routers' state) and 0.8-1.0 M with 8-flit packets; two threads about twice as many (1.2-1.6 M with MIN). A Slim
 // Fly of a million endpoints (q = 89, BenchmarkLargeSim: 500 warm-up and

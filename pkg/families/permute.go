@@ -16,11 +16,13 @@ import (
 // cabinet, and every pair of cabinets, keeps its number of links (hence the
 // cable length of any layout of the cabinets).
 
+// permStream is the permutation's PCG stream constant, "permute!" in ASCII.
+const permStream uint64 = 0x7065726d75746521
+
 const (
-	permStream             uint64 = 0x7065726d75746521 // "permute!"
-	permMaxAttempts               = 64
-	permMaxCabinets               = 4096 // "full" visits every pair of cabinets
-	permDefaultCabinetSize        = 16
+	permMaxAttempts        = 64
+	permMaxCabinets        = 4096 // "full" visits every pair of cabinets
+	permDefaultCabinetSize = 16
 )
 
 var permChoices = []string{"none", "partial", "full"}

@@ -63,13 +63,9 @@ func MeanOver(spec MeanSpec, t *dataset.Table) (*dataset.Table, error) {
 	if t.Column(ReplicatesColumn) != nil {
 		return nil, fmt.Errorf("mean_over: the table already has a column %q", ReplicatesColumn)
 	}
-	var keys, values []*dataset.Column
+	var keys []*dataset.Column
 	for _, c := range t.Columns {
-		switch {
-		case slices.Contains(spec.Over, c.Name):
-		case slices.Contains(spec.Values, c.Name):
-			values = append(values, c)
-		default:
+		if !slices.Contains(spec.Over, c.Name) && !slices.Contains(spec.Values, c.Name) {
 			keys = append(keys, c)
 		}
 	}

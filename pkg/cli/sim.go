@@ -169,7 +169,7 @@ link_gbps, finite workloads, throughput search) are left out.`,
 	fl.StringVar(&routing, "routing", "min", "routing algorithm (min, min-random, val, ugal-l, ugal-g, ...)")
 	fl.StringVar(&traffic, "traffic", "uniform", "traffic pattern (runexp families lists them under the sim options)")
 	fl.StringVar(&loads, "load", "0.5", "offered load in flits per endpoint per cycle, or a comma-separated list of loads (one run and table row each)")
-	fl.IntVar(&cycles, "cycles", netsim.DefaultConfig().MeasureCycles, "measurement window in cycles (the sim option measure_cycles)")
+	fl.IntVar(&cycles, "cycles", netsim.DefaultConfig().MeasureCycles, "measurement window in cycles (the sim option measure_cycles); a preset with physical times (sc15) takes --set sim_us=... and --set warmup_us=... instead")
 	fl.StringArrayVar(&sets, "set", nil, "set a sim option: --set name=value (repeatable)")
 	fl.IntVar(&threads, "threads", runtime.NumCPU(), "goroutines stepping the routers in parallel (results do not depend on it)")
 	return cmd

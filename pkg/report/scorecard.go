@@ -149,8 +149,11 @@ func (e Expectation) WantString() string {
 // value (1678.70, not 1678.6999999999998), with more decimals where they
 // show a step of the tolerance (4.8 against 5 ± 0.25) and, for a value that
 // misses, where they show its difference from the expected value to three
-// significant digits (4.41 against 5, not 4); the extra decimals never go
-// past the value's shortest exact form (12.8141, not 12.814100000).
+// significant digits (4.41 against 5, not 4); a value checked against a
+// one-sided bound shows three significant digits (0.922 against at most
+// 1, not 1: a bound says nothing of the value's scale). The extra
+// decimals never go past the value's shortest exact form (12.8141, not
+// 12.814100000).
 func (r Result) GotString() string {
 	base, step, ok := shownDecimals(r.Expectation)
 	g, num := r.Got.Float64()
@@ -158,6 +161,9 @@ func (r Result) GotString() string {
 		return valueString(r.Got)
 	}
 	more := step
+	if a := math.Abs(g); r.Bound != "" && a > 0 {
+		more = max(more, int(math.Ceil(-math.Log10(a)-1e-9))+2)
+	}
 	if !r.OK {
 		want, _ := r.Want.Float64()
 		if diff := math.Abs(g - want); diff > 0 {

@@ -33,6 +33,13 @@ func TestGotString(t *testing.T) {
 		{"NaN", Expectation{Want: fv(1), Rel: 0.1}, fv(math.NaN()), false, "NaN"},
 		{"string", Expectation{Want: sv("x")}, sv("x"), true, "x"},
 		{"null", Expectation{Want: fv(1)}, null, false, "null"},
+		{"bound, three digits", Expectation{Want: iv(1), Bound: BoundAtMost}, fv(0.92212), true, "0.922"},
+		{"bound, ratio above", Expectation{Want: iv(1), Bound: BoundAtLeast}, fv(1.6666666666666667), true, "1.67"},
+		{"bound, small", Expectation{Want: iv(1), Bound: BoundAtMost}, fv(0.0023451), true, "0.00235"},
+		{"bound, exact form", Expectation{Want: iv(3), Bound: BoundAtMost}, fv(2.5), true, "2.5"},
+		{"bound, whole", Expectation{Want: iv(3), Bound: BoundAtMost}, fv(2), true, "2"},
+		{"bound, large", Expectation{Want: iv(100), Bound: BoundAtMost}, fv(12.3456), true, "12.3"},
+		{"bound, miss", Expectation{Want: iv(1), Bound: BoundAtMost}, fv(1.23456), false, "1.235"},
 	} {
 		r := Result{Expectation: c.e, Got: c.got, OK: c.ok}
 		if got := r.GotString(); got != c.want {

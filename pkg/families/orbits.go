@@ -34,10 +34,8 @@ func setOrbits(fams []*Family) {
 			f.Orbits = oneOrbit
 		case f.Name == "turan" || f.Name == "demi_pn":
 			f.Orbits = degreeOrbits
-		case f.Name == "dragonfly":
-			f.Orbits = dragonflyOrbits
-		case f.Name == "megafly":
-			f.Orbits = megaflyOrbits
+		case f.Name == "dragonfly" || f.Name == "megafly":
+			f.Orbits = groupMirrorOrbits
 		case f.Name == "polarfly":
 			// ER_q without expansion (demi_pn's graph); replicated
 			// clusters break the symmetry.
@@ -115,37 +113,28 @@ func degreeOrbits(v Values, t *Topology) []int32 {
 // [C-(x+1)*h, C-x*h): index x becomes routers-1-x. TestMirrorAutomorphism
 // checks the map edge by edge.
 
-// dragonflyOrbits pairs router x of group i with router a-1-x of group
-// g-1-i (the mirror; the routers of a group form a complete graph, which
-// any relabelling keeps): about half as many searches as routers.
-func dragonflyOrbits(v Values, t *Topology) []int32 {
-	n := t.Graph.N()
-	g := int(t.Group[n-1]) + 1 // router id = group*a + index
-	a := n / g
-	return graph.NumberOrbits(n, func(r int) int {
-		return min(r, (g-1-r/a)*a+a-1-r%a)
-	})
-}
-
-// megaflyOrbits gives the leaves of group i and of group g-1-i one orbit
-// (a group's leaves all join every spine of the group and carry the same
-// endpoints, so any permutation of them is an automorphism) and pairs
-// spine x of group i with spine spines-1-x of group g-1-i (the mirror).
-func megaflyOrbits(v Values, t *Topology) []int32 {
-	// Router id = group*(leaves+spines) + index, the leaves first.
+// groupMirrorOrbits gives the dragonfly's and the megafly's routers the
+// orbits of the mirror. Router id = group*per + index, a megafly's leaves
+// first (Role; a dragonfly has none). A router that owns global channels
+// (a dragonfly router, a megafly spine) pairs with its mirror image: index
+// x of group i with index per-1-x+leaves of group g-1-i. The leaves of
+// groups i and g-1-i are one orbit: a group's leaves all join every spine
+// of the group and carry the same endpoints, so any permutation of them is
+// an automorphism. About half as many searches as routers for a dragonfly,
+// fewer for a megafly.
+func groupMirrorOrbits(v Values, t *Topology) []int32 {
 	n := t.Graph.N()
 	g := int(t.Group[n-1]) + 1
 	per := n / g
-	l := 0
-	for l < per && t.Role[l] == RoleLeaf {
-		l++
+	leaves := 0
+	for leaves < per && t.Role != nil && t.Role[leaves] == RoleLeaf {
+		leaves++
 	}
-	s := per - l
 	return graph.NumberOrbits(n, func(r int) int {
 		grp, idx := r/per, r%per
-		if idx < l {
+		if idx < leaves {
 			return min(grp, g-1-grp) * per
 		}
-		return min(r, (g-1-grp)*per+l+s-1-(idx-l))
+		return min(r, (g-1-grp)*per+per-1-idx+leaves)
 	})
 }

@@ -253,13 +253,17 @@ type UGAL struct {
 }
 
 // NewUGAL returns UGAL-L (global false) or UGAL-G (global true) with the
-// given number of random Valiant candidates (SC14: 4; <= 0 means 4).
+// given number of random Valiant candidates (SC14: 4; <= 0 means 4; UGAL-G
+// takes at most ugalWalkCandidates).
 func NewUGAL(net *Network, global bool, candidates int, choice Choice) (*UGAL, error) {
-	if err := net.Routes(); err != nil {
-		return nil, err
-	}
 	if candidates <= 0 {
 		candidates = 4
+	}
+	if global && candidates > ugalWalkCandidates {
+		return nil, fmt.Errorf("netsim: ugal-g takes at most %d Valiant candidates, got %d", ugalWalkCandidates, candidates)
+	}
+	if err := net.Routes(); err != nil {
+		return nil, err
 	}
 	return &UGAL{net: net, choice: choice, global: global, candidates: candidates}, nil
 }
@@ -282,12 +286,12 @@ func (u *UGAL) Route(v *View, r int32, p *Packet) (int32, int32) {
 		return twoPhase(u.net, u.choice, v, r, p), p.Hops
 	}
 	p.Flags |= FlagRouted
-	if u.global && u.candidates <= ugalWalkCandidates {
+	if u.global {
 		return u.routeGlobal(v, r, p), p.Hops
 	}
 	n := u.net
 	port := u.choice.port(n, v, r, p.DstRouter)
-	best := u.cost(v, r, port, p.DstRouter, n.Dist(r, p.DstRouter))
+	best := localCost(v, r, port, n.Dist(r, p.DstRouter))
 	bestInter := int32(-1)
 	bestPort := port
 	for range u.candidates {
@@ -296,13 +300,7 @@ func (u *UGAL) Route(v *View, r int32, p *Packet) (int32, int32) {
 			break
 		}
 		ip := u.choice.port(n, v, r, i)
-		var c int64
-		if u.global {
-			c = u.cost(v, r, ip, i, 0) + u.pathCost(v, i, p.DstRouter)
-		} else {
-			c = u.cost(v, r, ip, i, n.Dist(r, i)+n.Dist(i, p.DstRouter))
-		}
-		if c < best {
+		if c := localCost(v, r, ip, n.Dist(r, i)+n.Dist(i, p.DstRouter)); c < best {
 			best, bestInter, bestPort = c, i, ip
 		}
 	}
@@ -316,8 +314,9 @@ func (u *UGAL) Route(v *View, r int32, p *Packet) (int32, int32) {
 // ugalWalkCandidates is the most Valiant candidates routeGlobal takes.
 const ugalWalkCandidates = 8
 
-// routeGlobal is Route's source decision for UGAL-G: the costs of cost
-// and pathCost, the same integer sums, with the walks along the minimal
+// routeGlobal is Route's source decision for UGAL-G: the cost of a path
+// is the sum of the occupancies of its output ports (the path FirstPort
+// routing takes after the first port), with the walks along the minimal
 // path and along each candidate's two phases advanced one hop at a time
 // side by side. A hop reads the walk's next-hop entry, adjacency and
 // occupancy snapshot (on a large network three cache misses in a chain);
@@ -379,25 +378,10 @@ func (u *UGAL) routeGlobal(v *View, r int32, p *Packet) int32 {
 // (UGAL-G): they are then read as of the start of the router cycle.
 func (u *UGAL) readsRemoteQueues() bool { return u.global }
 
-// cost returns the cost of the path leaving r on port towards t: UGAL-L
-// hops x occupancy(port), UGAL-G the occupancies along the path.
-func (u *UGAL) cost(v *View, r, port, t int32, hops int32) int64 {
-	occ := int64(v.Occupancy(r, port))
-	if !u.global {
-		return int64(hops) * occ
-	}
-	return occ + u.pathCost(v, u.net.Neighbor(r, port), t)
-}
-
-// pathCost sums occupancies along the FirstPort path from a to b.
-func (u *UGAL) pathCost(v *View, a, b int32) int64 {
-	var s int64
-	for a != b {
-		port := u.net.MinPort(a, b, 0)
-		s += int64(v.Occupancy(a, port))
-		a = u.net.Neighbor(a, port)
-	}
-	return s
+// localCost is UGAL-L's cost of a path of hops hops leaving r on port:
+// hops x occupancy(port).
+func localCost(v *View, r, port, hops int32) int64 {
+	return int64(hops) * int64(v.Occupancy(r, port))
 }
 
 // routingNames lists the names NewRouting accepts (without parameters).

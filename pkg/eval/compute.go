@@ -82,6 +82,16 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 			}
 		}
 		t := tabs[0]
+		spec := c.figure.Spec
+		if c.figure.Where != nil || c.figure.Ranges != nil {
+			// Style the series as in the figure of the whole study, so
+			// that its figures draw a series alike whatever rows they
+			// keep. An error (a column only an overlay has) leaves the
+			// order of first appearance; RenderFigure reports real ones.
+			if keys, err := report.DataSeriesKeys(spec, t); err == nil {
+				spec.StyleKeys = keys
+			}
+		}
 		if c.figure.Where != nil {
 			t = t.Where(c.figure.Where)
 		}
@@ -117,7 +127,7 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 				return nil, fmt.Errorf("figure %s: overlay: %w", c.figure.Name, err)
 			}
 		}
-		pdf, png, err := report.RenderFigure(c.figure.Spec, t)
+		pdf, png, err := report.RenderFigure(spec, t)
 		if err != nil {
 			return nil, err
 		}

@@ -92,6 +92,13 @@ type FigureSpec struct {
 	// default when empty) or "band", a translucent band in the series'
 	// colour (a series of one point gets a bar).
 	ErrorStyle string
+	// StyleKeys, if not empty, fixes the styles of the data series: the
+	// series whose style key is the i-th of the list takes the i-th data
+	// style, and series not in the list take the styles after it, in
+	// order of first appearance. Set it to DataSeriesKeys of the
+	// unfiltered data so that figures drawing different rows of one study
+	// (a where filter) style each series alike; package eval does.
+	StyleKeys []string
 }
 
 // ErrorStyles lists the values of FigureSpec.ErrorStyle ("" is "bars").
@@ -121,10 +128,11 @@ const (
 // spec.SeriesLabels of the key, or else of each part. A figure with a
 // single Y column and no Series columns has no legend.
 //
-// Series are styled in order of first appearance in the table, the same in
-// every panel: data series by colour, dash pattern and marker, pairwise
-// different for the first DistinctStyles; lines-only series (LinesOnly) as
-// thick black or grey lines with their own dash patterns.
+// Series are styled in order of first appearance in the table (or of
+// spec.StyleKeys), the same in every panel: data series by colour, dash
+// pattern and marker, pairwise different for the first DistinctStyles;
+// lines-only series (LinesOnly) as thick black or grey lines with their own
+// dash patterns.
 //
 // With a Panels column the figure is a grid of panels titled "col = value",
 // each Width by Height, with spec.Title (if any) in a band of TitleBand
@@ -339,6 +347,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		panelIdx    = map[string]int{}
 		panelTitles []string
 		comboIdx    = map[string]int{}
+		comboKeys   []string   // the group key of each combination
 		comboParts  [][]string // the displayed series values of each combination
 		points      = map[pointsKey]plotter.XYs{}
 		errs        = map[pointsKey][]float64{}
@@ -368,6 +377,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		if !ok {
 			combo = len(comboParts)
 			comboIdx[k] = combo
+			comboKeys = append(comboKeys, k)
 			parts := make([]string, len(scols))
 			for i, c := range scols {
 				parts[i] = display(c.Value(r))
@@ -421,6 +431,12 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		lineOnly[s] = true
 	}
 	usedLineOnly := map[string]bool{}
+	styleIdx := make(map[string]int, len(spec.StyleKeys))
+	for i, k := range spec.StyleKeys {
+		if _, dup := styleIdx[k]; !dup {
+			styleIdx[k] = i
+		}
+	}
 	var nData, nModel int
 	for yi := range ycols {
 		for combo := range comboParts {
@@ -441,8 +457,10 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 				usedLineOnly[key], usedLineOnly[label] = true, true
 				st = modelStyle(nModel)
 				nModel++
+			} else if i, ok := styleIdx[styleKeyOf(spec.Y[yi], comboKeys[combo])]; ok {
+				st = dataStyle(i)
 			} else {
-				st = dataStyle(nData)
+				st = dataStyle(len(spec.StyleKeys) + nData)
 				nData++
 			}
 			e := legendEntry{label: label, style: st}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 	"testing"
 
@@ -247,5 +248,78 @@ func TestErrorStyles(t *testing.T) {
 	lo, hi := errorExtents(plotter.XYs{{X: 1, Y: 10}, {X: 2, Y: 10}}, []float64{20, 3}, true)
 	if lo[0] != 9.9 || hi[0] != 20 || lo[1] != 3 || hi[1] != 3 {
 		t.Errorf("log extents %v %v", lo, hi)
+	}
+}
+
+// TestStyleKeys: a figure of a subset of a table's rows, given the style
+// keys of the whole table, draws each series in the style it has in the
+// figure of the whole table; without them its series restyle from the
+// first. Lines-only series and series without a point take no data style.
+func TestStyleKeys(t *testing.T) {
+	tab := fourteen(t, 4) // s0 ... s3 and the model curve "ideal"
+	spec := FigureSpec{X: "x", Y: []string{"y"}, Series: []string{"label"}, LinesOnly: []string{"ideal"}}
+	keys, err := DataSeriesKeys(spec, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(keys) != 4 {
+		t.Fatalf("%d keys, want 4 (s0-s3; ideal is lines-only)", len(keys))
+	}
+	full, err := buildFigure(spec, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for _, e := range full.entries {
+		want[e.label] = styleKey(e.style)
+	}
+	sub := tab.Where(map[string][]dataset.Value{"label": {sv("s2"), sv("ideal"), sv("s3")}})
+	for _, tc := range []struct {
+		keys  []string
+		style map[string]int // data style index of each data series
+	}{
+		{keys, map[string]int{"s2": 2, "s3": 3}},
+		{nil, map[string]int{"s2": 0, "s3": 1}},
+		{keys[:3], map[string]int{"s2": 2, "s3": 3}}, // s3 unlisted: after the list
+		{keys[3:], map[string]int{"s2": 1, "s3": 0}}, // s2 unlisted: after s3's
+	} {
+		spec.StyleKeys = tc.keys
+		f, err := buildFigure(spec, sub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.entries) != 3 {
+			t.Fatalf("%d entries, want 3", len(f.entries))
+		}
+		for _, e := range f.entries {
+			i, data := tc.style[e.label]
+			switch {
+			case !data && styleKey(e.style) != want[e.label]:
+				t.Errorf("keys %q: lines-only %s restyled", tc.keys, e.label)
+			case data && styleKey(e.style) != styleKey(dataStyle(i)):
+				t.Errorf("keys %q: %s has not data style %d", tc.keys, e.label, i)
+			}
+		}
+	}
+	// With the keys of the whole table, the subset's series look as there.
+	spec.StyleKeys = keys
+	f, err := buildFigure(spec, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range f.entries {
+		if styleKey(e.style) != want[e.label] {
+			t.Errorf("%s styled unlike the whole figure", e.label)
+		}
+	}
+	// A series without a plottable point takes no style.
+	y := tab.Column("y")
+	for r := 0; r < tab.NumRows(); r++ {
+		if tab.Column("label").Value(r).String() == "s1" {
+			y.Floats[r] = math.NaN()
+		}
+	}
+	if keys, err = DataSeriesKeys(spec, tab); err != nil || len(keys) != 3 {
+		t.Errorf("with s1 all NaN: keys %q, %v; want 3", keys, err)
 	}
 }

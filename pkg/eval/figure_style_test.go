@@ -1,0 +1,85 @@
+package eval
+
+import (
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestFilteredFigureStyles: a figure that keeps some rows of its study
+// (where) draws each series in the colour the figure of the whole study
+// gives it, not restyled from the first colour.
+func TestFilteredFigureStyles(t *testing.T) {
+	dir := t.TempDir()
+	exp := filepath.Join(dir, "styles.hcl")
+	src := `
+study "s" {
+  title = "three series"
+  rows = [
+    { label = "a", x = 1, y = 1 }, { label = "a", x = 2, y = 2 },
+    { label = "b", x = 1, y = 2 }, { label = "b", x = 2, y = 3 },
+    { label = "c", x = 1, y = 3 }, { label = "c", x = 2, y = 4 },
+  ]
+}
+figure "all" {
+  study  = study.s
+  x      = "x"
+  y      = "y"
+  series = ["label"]
+}
+figure "b" {
+  study  = study.s
+  where  = { label = "b" }
+  x      = "x"
+  y      = "y"
+  series = ["label"]
+}
+`
+	if err := os.WriteFile(exp, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	results := filepath.Join(dir, "results")
+	runAll(t, load(t, nil, exp), results, 1)
+	blue := color.RGBA{0x1f, 0x77, 0xb4, 0xff}   // the first series' colour
+	orange := color.RGBA{0xff, 0x7f, 0x0e, 0xff} // the second's: b in "all"
+	for _, tc := range []struct {
+		fig          string
+		blue, orange bool
+	}{
+		{"all", true, true},
+		{"b", false, true},
+	} {
+		f, err := os.Open(filepath.Join(results, "styles", "figures", tc.fig+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := hasColour(img, blue); got != tc.blue {
+			t.Errorf("figure %s: first colour drawn %v, want %v", tc.fig, got, tc.blue)
+		}
+		if got := hasColour(img, orange); got != tc.orange {
+			t.Errorf("figure %s: second colour drawn %v, want %v", tc.fig, got, tc.orange)
+		}
+	}
+}
+
+// hasColour reports whether some pixel of img is exactly c.
+func hasColour(img image.Image, c color.RGBA) bool {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, a := img.At(x, y).RGBA()
+			if uint8(r>>8) == c.R && uint8(g>>8) == c.G && uint8(bl>>8) == c.B && uint8(a>>8) == c.A {
+				return true
+			}
+		}
+	}
+	return false
+}

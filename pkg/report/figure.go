@@ -282,18 +282,9 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	xcol, err := numericColumn(t, "x", spec.X)
+	xcol, ycols, scols, err := figureColumns(spec, t)
 	if err != nil {
 		return nil, err
-	}
-	if len(spec.Y) == 0 {
-		return nil, errors.New("no y column given")
-	}
-	ycols := make([]*dataset.Column, len(spec.Y))
-	for i, name := range spec.Y {
-		if ycols[i], err = numericColumn(t, "y", name); err != nil {
-			return nil, err
-		}
 	}
 	if len(spec.YErr) != 0 && len(spec.YErr) != len(spec.Y) {
 		return nil, fmt.Errorf("%d error-bar columns for %d y columns", len(spec.YErr), len(spec.Y))
@@ -304,12 +295,6 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 			continue
 		}
 		if errcols[i], err = numericColumn(t, "error bar", name); err != nil {
-			return nil, err
-		}
-	}
-	scols := make([]*dataset.Column, len(spec.Series))
-	for i, name := range spec.Series {
-		if scols[i], err = lookup(t, "series", name); err != nil {
 			return nil, err
 		}
 	}
@@ -346,12 +331,9 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 	var (
 		panelIdx    = map[string]int{}
 		panelTitles []string
-		comboIdx    = map[string]int{}
-		comboKeys   []string   // the group key of each combination
-		comboParts  [][]string // the displayed series values of each combination
+		groups      = newSeriesGroups(scols)
 		points      = map[pointsKey]plotter.XYs{}
 		errs        = map[pointsKey][]float64{}
-		keyParts    = make([]string, len(scols))
 	)
 	if pcol == nil {
 		panelTitles = []string{spec.Title}
@@ -369,21 +351,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 			}
 			panel = i
 		}
-		for i, c := range scols {
-			keyParts[i] = groupKey(c.Value(r))
-		}
-		k := strings.Join(keyParts, "\x00")
-		combo, ok := comboIdx[k]
-		if !ok {
-			combo = len(comboParts)
-			comboIdx[k] = combo
-			comboKeys = append(comboKeys, k)
-			parts := make([]string, len(scols))
-			for i, c := range scols {
-				parts[i] = display(c.Value(r))
-			}
-			comboParts = append(comboParts, parts)
-		}
+		combo := groups.of(r)
 		x, ok := number(xcol, r)
 		if !ok {
 			continue
@@ -439,7 +407,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 	}
 	var nData, nModel int
 	for yi := range ycols {
-		for combo := range comboParts {
+		for combo := range groups.parts {
 			has := false
 			for p := range panelTitles {
 				has = has || len(points[pointsKey{p, yi, combo}]) > 0
@@ -447,7 +415,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 			if !has {
 				continue
 			}
-			parts := slices.Clone(comboParts[combo])
+			parts := slices.Clone(groups.parts[combo])
 			if len(ycols) > 1 || len(scols) == 0 {
 				parts = append(parts, ycols[yi].Name)
 			}
@@ -457,7 +425,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 				usedLineOnly[key], usedLineOnly[label] = true, true
 				st = modelStyle(nModel)
 				nModel++
-			} else if i, ok := styleIdx[styleKeyOf(spec.Y[yi], comboKeys[combo])]; ok {
+			} else if i, ok := styleIdx[styleKeyOf(spec.Y[yi], groups.keys[combo])]; ok {
 				st = dataStyle(i)
 			} else {
 				st = dataStyle(len(spec.StyleKeys) + nData)
@@ -512,7 +480,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		pl := newPlot(title, xlabel, ylabel, o)
 		pn := &panel{plot: pl}
 		for yi := range ycols {
-			for combo := range comboParts {
+			for combo := range groups.parts {
 				pk := pointsKey{p, yi, combo}
 				pts, es := points[pk], errs[pk]
 				if len(pts) == 0 {

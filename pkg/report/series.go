@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/runexp/runexp/pkg/dataset"
@@ -21,45 +22,14 @@ func DataSeriesKeys(spec FigureSpec, t *dataset.Table) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	xcol, err := numericColumn(t, "x", spec.X)
+	xcol, ycols, scols, err := figureColumns(spec, t)
 	if err != nil {
 		return nil, err
 	}
-	ycols := make([]*dataset.Column, len(spec.Y))
-	for i, name := range spec.Y {
-		if ycols[i], err = numericColumn(t, "y", name); err != nil {
-			return nil, err
-		}
-	}
-	scols := make([]*dataset.Column, len(spec.Series))
-	for i, name := range spec.Series {
-		if scols[i], err = lookup(t, "series", name); err != nil {
-			return nil, err
-		}
-	}
-	var (
-		comboIdx  = map[string]int{}
-		comboKeys []string
-		parts     [][]string
-		has       = map[[2]int]bool{} // {y, combo} with a point
-		keyParts  = make([]string, len(scols))
-	)
+	groups := newSeriesGroups(scols)
+	has := map[[2]int]bool{} // {y, combo} with a point
 	for r := 0; r < t.NumRows(); r++ {
-		for i, c := range scols {
-			keyParts[i] = groupKey(c.Value(r))
-		}
-		k := strings.Join(keyParts, "\x00")
-		combo, ok := comboIdx[k]
-		if !ok {
-			combo = len(comboKeys)
-			comboIdx[k] = combo
-			comboKeys = append(comboKeys, k)
-			p := make([]string, len(scols))
-			for i, c := range scols {
-				p[i] = display(c.Value(r))
-			}
-			parts = append(parts, p)
-		}
+		combo := groups.of(r)
 		x, ok := number(xcol, r)
 		if !ok || o.xlog && x <= 0 {
 			continue
@@ -76,11 +46,11 @@ func DataSeriesKeys(spec FigureSpec, t *dataset.Table) ([]string, error) {
 	}
 	var keys []string
 	for yi := range ycols {
-		for combo, ck := range comboKeys {
+		for combo, ck := range groups.keys {
 			if !has[[2]int{yi, combo}] {
 				continue
 			}
-			p := parts[combo]
+			p := groups.parts[combo]
 			if len(ycols) > 1 || len(scols) == 0 {
 				p = append(p[:len(p):len(p)], ycols[yi].Name)
 			}
@@ -97,3 +67,60 @@ func DataSeriesKeys(spec FigureSpec, t *dataset.Table) ([]string, error) {
 // styleKeyOf is the style key of the series of y column y and series
 // values of group key combo (the Series columns' groupKeys joined by NUL).
 func styleKeyOf(y, combo string) string { return y + "\x01" + combo }
+
+// figureColumns resolves the x, y and series columns of spec in t.
+func figureColumns(spec FigureSpec, t *dataset.Table) (x *dataset.Column, ys, series []*dataset.Column, err error) {
+	if x, err = numericColumn(t, "x", spec.X); err != nil {
+		return nil, nil, nil, err
+	}
+	if len(spec.Y) == 0 {
+		return nil, nil, nil, errors.New("no y column given")
+	}
+	ys = make([]*dataset.Column, len(spec.Y))
+	for i, name := range spec.Y {
+		if ys[i], err = numericColumn(t, "y", name); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	series = make([]*dataset.Column, len(spec.Series))
+	for i, name := range spec.Series {
+		if series[i], err = lookup(t, "series", name); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return x, ys, series, nil
+}
+
+// seriesGroups numbers the combinations of series values of a table's
+// rows in order of first appearance.
+type seriesGroups struct {
+	cols  []*dataset.Column
+	idx   map[string]int
+	keys  []string   // the group key of each combination (groupKeys joined by NUL)
+	parts [][]string // the displayed series values of each combination
+	buf   []string
+}
+
+func newSeriesGroups(cols []*dataset.Column) *seriesGroups {
+	return &seriesGroups{cols: cols, idx: map[string]int{}, buf: make([]string, len(cols))}
+}
+
+// of returns the number of row r's combination.
+func (g *seriesGroups) of(r int) int {
+	for i, c := range g.cols {
+		g.buf[i] = groupKey(c.Value(r))
+	}
+	k := strings.Join(g.buf, "\x00")
+	combo, ok := g.idx[k]
+	if !ok {
+		combo = len(g.keys)
+		g.idx[k] = combo
+		g.keys = append(g.keys, k)
+		parts := make([]string, len(g.cols))
+		for i, c := range g.cols {
+			parts[i] = display(c.Value(r))
+		}
+		g.parts = append(g.parts, parts)
+	}
+	return combo
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"slices"
 	"sort"
 	"strings"
 
@@ -394,10 +393,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 	type seriesKey struct{ y, combo int }
 	f := &figure{panelW: o.w, panelH: o.h, legend: o.legend, panels: map[*plot.Plot]*panel{}}
 	entryOf := map[seriesKey]int{}
-	lineOnly := map[string]bool{}
-	for _, s := range spec.LinesOnly {
-		lineOnly[s] = true
-	}
+	lineOnly := lineOnlySet(spec)
 	usedLineOnly := map[string]bool{}
 	styleIdx := make(map[string]int, len(spec.StyleKeys))
 	for i, k := range spec.StyleKeys {
@@ -415,11 +411,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 			if !has {
 				continue
 			}
-			parts := slices.Clone(groups.parts[combo])
-			if len(ycols) > 1 || len(scols) == 0 {
-				parts = append(parts, ycols[yi].Name)
-			}
-			key, label := seriesLabel(parts, spec.SeriesLabels)
+			key, label := groups.label(combo, yi, ycols, spec.SeriesLabels)
 			var st seriesStyle
 			if spec.AllLinesOnly || lineOnly[key] || lineOnly[label] {
 				usedLineOnly[key], usedLineOnly[label] = true, true

@@ -40,21 +40,14 @@ func DataSeriesKeys(spec FigureSpec, t *dataset.Table) ([]string, error) {
 			}
 		}
 	}
-	lineOnly := map[string]bool{}
-	for _, s := range spec.LinesOnly {
-		lineOnly[s] = true
-	}
+	lineOnly := lineOnlySet(spec)
 	var keys []string
 	for yi := range ycols {
 		for combo, ck := range groups.keys {
 			if !has[[2]int{yi, combo}] {
 				continue
 			}
-			p := groups.parts[combo]
-			if len(ycols) > 1 || len(scols) == 0 {
-				p = append(p[:len(p):len(p)], ycols[yi].Name)
-			}
-			key, label := seriesLabel(p, spec.SeriesLabels)
+			key, label := groups.label(combo, yi, ycols, spec.SeriesLabels)
 			if spec.AllLinesOnly || lineOnly[key] || lineOnly[label] {
 				continue
 			}
@@ -123,4 +116,24 @@ func (g *seriesGroups) of(r int) int {
 		g.parts = append(g.parts, parts)
 	}
 	return combo
+}
+
+// label returns the key and display label of the series of combination
+// combo and y column yi: the combination's values, then the y column's
+// name when there are several y columns or no series columns.
+func (g *seriesGroups) label(combo, yi int, ycols []*dataset.Column, labels map[string]string) (key, label string) {
+	parts := g.parts[combo]
+	if len(ycols) > 1 || len(g.cols) == 0 {
+		parts = append(parts[:len(parts):len(parts)], ycols[yi].Name)
+	}
+	return seriesLabel(parts, labels)
+}
+
+// lineOnlySet is spec.LinesOnly as a set of series keys and labels.
+func lineOnlySet(spec FigureSpec) map[string]bool {
+	set := make(map[string]bool, len(spec.LinesOnly))
+	for _, s := range spec.LinesOnly {
+		set[s] = true
+	}
+	return set
 }

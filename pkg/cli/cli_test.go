@@ -292,3 +292,36 @@ func TestFamilies(t *testing.T) {
 		t.Errorf("unknown family: exit %d, %s", code, stderr)
 	}
 }
+
+// TestRunOnly: run --only computes the cells of the named outputs and
+// writes nothing; a plain run then computes the rest (here: the builds
+// and metrics of no other study, so only datasets, figures and tables);
+// an unknown name, or --only with --shard, is a usage error.
+func TestRunOnly(t *testing.T) {
+	dir := t.TempDir()
+	exp := copySmall(t, dir)
+	results := filepath.Join(dir, "results")
+	code, stdout, stderr := runexp(t, context.Background(), "run", "--results", results, "--only", "f", exp)
+	if code != ExitOK || !strings.Contains(stdout, "only f: 20 of 20 cells computed, 0 failed, 0 skipped") {
+		t.Errorf("run --only f: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(results, "small")); !os.IsNotExist(err) {
+		t.Errorf("run --only wrote outputs: %v", err)
+	}
+	code, stdout, _ = runexp(t, context.Background(), "run", "--results", results, exp)
+	if code != ExitOK || !strings.Contains(stdout, "23 cells: 3 computed, 20 cached") {
+		t.Errorf("run after --only: exit %d\n%s", code, stdout)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--only", "nosuch"}, `no study, figure or table is named "nosuch"; there are: f, s, t`},
+		{[]string{"--only", "f", "--shard", "1/2"}, "--shard, --only, --executor slurm and --worker exclude each other"},
+	} {
+		code, _, stderr := runexp(t, context.Background(), append(append([]string{"run", "--results", results}, c.args...), exp)...)
+		if code != ExitInvalid || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d\n%s", c.args, code, stderr)
+		}
+	}
+}

@@ -16,11 +16,13 @@ import (
 	"github.com/runexp/runexp/pkg/slurm"
 )
 
-// distFlags are the flags of run that compute cells elsewhere: a share of
-// them (--shard), on Slurm (--executor slurm), or as a Slurm array task
-// (--worker, hidden: the batch script passes it).
+// distFlags are the flags of run that compute some of the cells, or
+// compute them elsewhere: those of some studies, figures or tables
+// (--only), a share of them (--shard), on Slurm (--executor slurm), or as
+// a Slurm array task (--worker, hidden: the batch script passes it).
 type distFlags struct {
 	shard      string
+	only       []string
 	executor   string
 	slurm      slurm.Options
 	worker     string
@@ -30,6 +32,7 @@ type distFlags struct {
 func (d *distFlags) add(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.StringVar(&d.shard, "shard", "", "compute only share `I/N` (1 <= I <= N) of the builds, metrics and simulations, and write no outputs; a run without --shard then writes them")
+	f.StringArrayVar(&d.only, "only", nil, "compute only the cells that the study, figure or table `NAME` needs (repeatable), and write no outputs; a run without --only then writes them")
 	f.StringVar(&d.executor, "executor", "local", "where cells are computed: local (this machine, -j at once) or slurm (job arrays; see docs/cluster.md)")
 	f.StringVar(&d.slurm.Partition, "slurm-partition", "", "slurm: sbatch --partition")
 	f.StringVar(&d.slurm.Time, "slurm-time", "", "slurm: time limit of one array task (sbatch --time, e.g. 02:00:00)")
@@ -62,13 +65,13 @@ func parseShard(s string) (i, n int, err error) {
 // false for a plain local run.
 func (o *options) runDistributed(ctx context.Context, d *distFlags, args []string) (handled bool, err error) {
 	modes := 0
-	for _, on := range []bool{d.shard != "", d.executor != "local", d.worker != ""} {
+	for _, on := range []bool{d.shard != "", len(d.only) > 0, d.executor != "local", d.worker != ""} {
 		if on {
 			modes++
 		}
 	}
 	if modes > 1 {
-		return true, &exitError{ExitInvalid, errors.New("--shard, --executor slurm and --worker exclude each other")}
+		return true, &exitError{ExitInvalid, errors.New("--shard, --only, --executor slurm and --worker exclude each other")}
 	}
 	switch {
 	case d.worker != "":
@@ -80,6 +83,10 @@ func (o *options) runDistributed(ctx context.Context, d *distFlags, args []strin
 		}
 		return true, o.runCells(ctx, args, fmt.Sprintf("shard %d/%d", i+1, n), "--shard", func(g *eval.Graph) ([]*eval.Cell, error) {
 			return g.Shard(i, n), nil
+		}, nil)
+	case len(d.only) > 0:
+		return true, o.runCells(ctx, args, "only "+strings.Join(d.only, ", "), "--only", func(g *eval.Graph) ([]*eval.Cell, error) {
+			return g.Only(d.only)
 		}, nil)
 	case d.executor == "slurm":
 		return true, o.runSlurm(ctx, d, args)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -177,5 +178,51 @@ func TestExecutorFailure(t *testing.T) {
 	again := toRun(MakePlan(load(t, nil, exp), en.Store, results))
 	if len(again) == 0 {
 		t.Error("the next plan runs nothing")
+	}
+}
+
+// TestOnly: the cells a study, figure or table needs are its metric cells
+// (builds excluded), whichever of the three names them; names add up; an
+// unknown name is an error that lists the names there are. Computing them
+// alone writes no outputs, and a plain run then computes only the rest.
+func TestOnly(t *testing.T) {
+	small, dir := fixture(t)
+	g := load(t, nil, small)
+	kinds := func(cells []*Cell) map[string]int {
+		m := map[string]int{}
+		for _, c := range cells {
+			m[c.Kind]++
+		}
+		return m
+	}
+	// Study s: 3 Slim Flies and 2 tori, metric groups size, distance and
+	// cost: 5 cells each.
+	want := map[string]int{GroupSize: 5, GroupDistance: 5, GroupCost: 5}
+	for _, names := range [][]string{{"s"}, {"f"}, {"t"}, {"f", "t", "s"}} {
+		cells, err := g.Only(names)
+		if err != nil {
+			t.Fatalf("%v: %v", names, err)
+		}
+		if got := kinds(cells); !maps.Equal(got, want) {
+			t.Errorf("%v: %v, want %v", names, got, want)
+		}
+	}
+	if _, err := g.Only([]string{"s", "nosuch"}); err == nil || !strings.Contains(err.Error(), `"nosuch"; there are: f, s, t`) {
+		t.Errorf("unknown name: %v", err)
+	}
+
+	cells, _ := g.Only([]string{"f"})
+	en := NewEngine(dir, 2, nil)
+	sum, failed, err := en.RunCells(context.Background(), MakePlan(g, en.Store, dir), cells)
+	if err != nil || len(failed) != 0 || sum.Computed != 15+5 { // and the 5 builds
+		t.Fatalf("only f: %+v %v %v", sum, failed, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "small")); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("--only wrote outputs: %v", err)
+	}
+	for _, pe := range MakePlan(load(t, nil, small), en.Store, dir).Entries {
+		if pe.Run && rowCell(pe.Cell) {
+			t.Errorf("%s is computed again after Only", pe.Cell.Label)
+		}
 	}
 }

@@ -27,7 +27,7 @@ const (
 // changes; exactly the cells of that kind (and their dependents) rerun.
 const (
 	datasetVersion = 4 // 2: units and docs as Parquet key-value metadata; an empty list parameter is null, not "[]"; 3: list parameters as list columns, parameter columns renamed where meanings collide; 4: k of a torus or mesh of unequal dims is null, not 0
-	figureVersion  = 4 // 4: a filtered figure styles its series as the figure of the whole study would
+	figureVersion  = 5 // 4: a filtered figure styles its series as the figure of the whole study would; 5: the note of the points outside the axes
 	tableVersion   = 2
 )
 

@@ -22,6 +22,7 @@ const (
 	blobParquet  = "data.parquet"
 	blobPDF      = "figure.pdf"
 	blobPNG      = "figure.png"
+	blobOutside  = "figure.outside" // report.FigureOutside's note, when not empty
 	blobMarkdown = "table.md"
 	blobLaTeX    = "table.tex"
 	blobCSV      = "table.csv"
@@ -131,8 +132,15 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 		if err != nil {
 			return nil, err
 		}
-		return &result{entry: &cache.Entry{Blobs: []cache.Blob{{Name: blobPDF, Data: pdf}, {Name: blobPNG, Data: png}}},
-			incomplete: anyIncomplete(in)}, nil
+		outside, err := report.FigureOutside(spec, t)
+		if err != nil {
+			return nil, err
+		}
+		blobs := []cache.Blob{{Name: blobPDF, Data: pdf}, {Name: blobPNG, Data: png}}
+		if outside != "" {
+			blobs = append(blobs, cache.Blob{Name: blobOutside, Data: []byte(outside)})
+		}
+		return &result{entry: &cache.Entry{Blobs: blobs}, incomplete: anyIncomplete(in)}, nil
 	case KindTable:
 		res, err := computeTable(c, in[0].table)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -82,4 +83,46 @@ func hasColour(img image.Image, c color.RGBA) bool {
 		}
 	}
 	return false
+}
+
+// TestFigureOutsideNote: report.md says under a figure how many points its
+// axis limits leave out, from the figure cell's cache entry, so a second
+// run that computes nothing writes the same report; a figure whose limits
+// hold every point gets no note.
+func TestFigureOutsideNote(t *testing.T) {
+	dir := t.TempDir()
+	exp := filepath.Join(dir, "outside.hcl")
+	src := `
+study "s" {
+  title = "five points"
+  rows  = [{ x = 1, y = 1 }, { x = 2, y = 2 }, { x = 3, y = 3 }, { x = 4, y = 40 }, { x = 5, y = 50 }]
+}
+figure "clipped" {
+  study = study.s
+  x     = "x"
+  y     = "y"
+  y_max = 10
+}
+figure "whole" {
+  study = study.s
+  x     = "x"
+  y     = "y"
+  y_max = 60
+}
+`
+	if err := os.WriteFile(exp, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	results := filepath.Join(dir, "results")
+	const note = "\n2 of 5 points lie outside the axes and are not drawn: 2 above y\\_max = 10.\n"
+	for run := range 2 {
+		runAll(t, load(t, nil, exp), results, 1)
+		md, err := os.ReadFile(filepath.Join(results, "outside", "report.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(md), note); n != 1 || strings.Count(string(md), "not drawn") != 1 {
+			t.Errorf("run %d: report.md has the note %d times (want once, under figure clipped):\n%s", run+1, n, md)
+		}
+	}
 }

@@ -221,6 +221,8 @@ func (r *run) writeOutputs(e *Experiment, prev []string) (int, error) {
 		}
 		pdf, _ := ent.Blob(blobPDF)
 		png, _ := ent.Blob(blobPNG)
+		outside, _ := ent.Blob(blobOutside)
+		fe.Outside = string(outside)
 		put(fe.PDF, pdf)
 		put(fe.PNG, png)
 		ix.Figures = append(ix.Figures, fe)

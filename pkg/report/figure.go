@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/runexp/runexp/pkg/dataset"
@@ -165,6 +166,73 @@ func RenderFigure(spec FigureSpec, t *dataset.Table) (pdf, png []byte, err error
 		return nil, nil, fmt.Errorf("report: figure %q: png: %w", spec.Name, err)
 	}
 	return pdf, png, nil
+}
+
+// FigureOutside describes the points of the figure of spec and t that its
+// fixed axis limits (XMin, XMax, YMin, YMax) leave out of the plot, for a
+// note under the figure: "" when every point is drawn, else how many of
+// how many and beyond which limit, e.g. "3 of 120 points lie outside the
+// axes and are not drawn: 3 above y_max = 100" (limits by their names in
+// an experiment file). A point beyond two limits
+// counts once in the total and under each limit. Error bars and bands are
+// not counted.
+func FigureOutside(spec FigureSpec, t *dataset.Table) (note string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			note, err = "", fmt.Errorf("report: figure %q: %v", spec.Name, p)
+		}
+	}()
+	fig, err := buildFigure(spec, t)
+	if err != nil {
+		return "", fmt.Errorf("report: figure %q: %w", spec.Name, err)
+	}
+	limits := []struct {
+		name  string
+		v     *float64
+		below bool
+		y     bool
+	}{{"x_min", spec.XMin, true, false}, {"x_max", spec.XMax, false, false}, {"y_min", spec.YMin, true, true}, {"y_max", spec.YMax, false, true}}
+	counts := make([]int, len(limits))
+	total, out := 0, 0
+	for _, pn := range fig.panels {
+		for _, s := range pn.series {
+			for _, p := range s.pts {
+				total++
+				beyond := false
+				for i, l := range limits {
+					c := p.X
+					if l.y {
+						c = p.Y
+					}
+					if l.v != nil && ((l.below && c < *l.v) || (!l.below && c > *l.v)) {
+						counts[i]++
+						beyond = true
+					}
+				}
+				if beyond {
+					out++
+				}
+			}
+		}
+	}
+	if out == 0 {
+		return "", nil
+	}
+	var parts []string
+	for i, l := range limits {
+		if counts[i] > 0 {
+			side := "above"
+			if l.below {
+				side = "below"
+			}
+			parts = append(parts, fmt.Sprintf("%d %s %s = %s", counts[i], side, l.name, strconv.FormatFloat(*l.v, 'g', -1, 64)))
+		}
+	}
+	verb := "lie outside the axes and are"
+	if out == 1 {
+		verb = "lies outside the axes and is"
+	}
+	return fmt.Sprintf("%d of %d points %s not drawn: %s", out, total, verb, strings.Join(parts, ", ")), nil
 }
 
 // figure is a laid-out figure ready to be drawn on any canvas.

@@ -413,3 +413,38 @@ func TestRenderFigureGrid(t *testing.T) {
 		})
 	}
 }
+
+// TestFigureOutside counts the points that fixed axis limits leave out,
+// per limit, on the structure table (routers 50, 72, 722, 1280, 1000,
+// 1024 against average hops 1.84, 2.59, 2.00, 3.75, 7.51, 5.005).
+func TestFigureOutside(t *testing.T) {
+	tab := structureTable(t)
+	tests := []struct {
+		name string
+		spec FigureSpec
+		want string
+	}{
+		{"no limits", FigureSpec{}, ""},
+		{"limits around the data", FigureSpec{XMin: ptr(0), XMax: ptr(2000), YMin: ptr(1), YMax: ptr(8)}, ""},
+		{"one point", FigureSpec{XMax: ptr(1200)}, "1 of 6 points lies outside the axes and is not drawn: 1 above x_max = 1200"},
+		{"two points", FigureSpec{YMax: ptr(5)}, "2 of 6 points lie outside the axes and are not drawn: 2 above y_max = 5"},
+		{"two limits", FigureSpec{XMin: ptr(100), YMax: ptr(7)}, "3 of 6 points lie outside the axes and are not drawn: 2 below x_min = 100, 1 above y_max = 7"},
+		{"a point beyond two limits counts once", FigureSpec{XMin: ptr(900), YMin: ptr(2.5)}, "3 of 6 points lie outside the axes and are not drawn: 3 below x_min = 900, 2 below y_min = 2.5"},
+		{"per series", FigureSpec{Series: []string{"topology"}, YMin: ptr(2.5)}, "2 of 6 points lie outside the axes and are not drawn: 2 below y_min = 2.5"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.spec.Name, tt.spec.X, tt.spec.Y = tt.name, "routers", []string{"avg_hops"}
+			got, err := FigureOutside(tt.spec, tab)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+	if _, err := FigureOutside(FigureSpec{Name: "bad", X: "nosuch", Y: []string{"avg_hops"}}, tab); err == nil || !strings.Contains(err.Error(), `figure "bad"`) {
+		t.Errorf("missing column: %v", err)
+	}
+}

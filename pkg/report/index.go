@@ -49,6 +49,9 @@ type Pricing struct {
 type FigureEntry struct {
 	Name, Title string
 	PDF, PNG    string // paths; an empty path is left out
+	// Outside, if not empty, is written under the figure: the points its
+	// axis limits leave out (FigureOutside).
+	Outside string
 }
 
 // TableEntry describes one rendered table.
@@ -168,6 +171,9 @@ func RenderIndex(ix Index) []byte {
 				b.WriteString("\n")
 			} else if l := links([][2]string{{"PDF", f.PDF}, {"PNG", f.PNG}}); l != "" {
 				b.WriteString(l + "\n")
+			}
+			if f.Outside != "" {
+				fmt.Fprintf(&b, "\n%s.\n", mdText(f.Outside))
 			}
 		}
 	}

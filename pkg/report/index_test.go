@@ -23,7 +23,8 @@ func TestRenderIndexGolden(t *testing.T) {
 		},
 		Figures: []FigureEntry{
 			{Name: "fig6a", Title: "Latency under uniform traffic", PDF: "figures/fig6a.pdf", PNG: "figures/fig6a.png"},
-			{Name: "fig6b", PDF: "figures/fig6b.pdf", PNG: "figures/fig6b.png"},
+			{Name: "fig6b", PDF: "figures/fig6b.pdf", PNG: "figures/fig6b.png",
+				Outside: "3 of 120 points lie outside the axes and are not drawn: 3 above y_max = 100"},
 		},
 		Tables: []TableEntry{
 			{Name: "table4", Title: "Cost per node", Markdown: "tables/table4.md", LaTeX: "tables/table4.tex", CSV: "tables/table4.csv", Content: content},
@@ -33,7 +34,8 @@ func TestRenderIndexGolden(t *testing.T) {
 	}
 	md := RenderIndex(ix)
 	golden(t, "report.md", md)
-	for _, want := range []string{"![Latency under uniform traffic](figures/fig6a.png)", "[LaTeX](tables/table4.tex)", "Reproduced 17 of 38 published numbers; 1 of 2 configuration checks hold", "[structure.parquet](structure.parquet)", "<fig6 (all).parquet>"} {
+	for _, want := range []string{"![Latency under uniform traffic](figures/fig6a.png)", "[LaTeX](tables/table4.tex)", "Reproduced 17 of 38 published numbers; 1 of 2 configuration checks hold", "[structure.parquet](structure.parquet)", "<fig6 (all).parquet>",
+		"\n3 of 120 points lie outside the axes and are not drawn: 3 above y\\_max = 100.\n"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report.md lacks %q", want)
 		}

@@ -1864,12 +1864,16 @@ table "sim_over" {
   # (median 31.5, p99 192), past netsim's 3 x knee; at 0.65 it is 18.7
   # cycles, and at 0.75 it accepts 0.696. By accepted load our limit lies
   # between 0.70 and 0.75, as the paper's 75%; the paper does not say
-  # which latency it tolerates.
+  # which latency it tolerates. The channel-load bound of MIN on this
+  # network is 0.7292 (throughput_bound; 0.8204 with p = 16, 0.8751 with
+  # p = 15): 0.70 is 96% of it, the share at which our p = 15 network
+  # saturates too (min_uniform_085), and the paper's 75% lies above it, so
+  # it cannot be MIN's exact limit.
   expect "p18_070" {
     where     = { p = 18, routing = "min", traffic = "uniform", load = 0.7 }
     source    = "SC14 section V-E: with p = 18 the SF accepts up to 75% of the offered traffic"
     enabled   = local.paper && local.sim_all
-    note      = "Saturated by the latency knee only: at 0.70 it accepts 0.6996 of the 0.7000 offered (99.9%), but the mean latency is 41.1 cycles, 4.2 x the zero-load 9.87 (p99 192), past netsim's 3 x; 18.7 cycles at 0.65; 0.696 accepted at 0.75. By accepted load the limit lies between 0.70 and 0.75, as the paper's 75%."
+    note      = "Saturated by the latency knee only: at 0.70 it accepts 0.6996 of the 0.7000 offered (99.9%), but the mean latency is 41.1 cycles, 4.2 x the zero-load 9.87 (p99 192), past netsim's 3 x; 18.7 cycles at 0.65; 0.696 accepted at 0.75. By accepted load the limit lies between 0.70 and 0.75, as the paper's 75%. 0.70 is 96% of this network's MIN channel-load bound 0.7292 (throughput_bound), the share at which our p = 15 network saturates as well; the paper's 75% lies above the bound."
     saturated = false
   }
   expect "p18_080" {

@@ -18,6 +18,7 @@ import (
 	"github.com/runexp/runexp/pkg/cache"
 	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/families"
+	"github.com/runexp/runexp/pkg/netsim"
 	"github.com/runexp/runexp/pkg/report"
 )
 
@@ -196,6 +197,10 @@ type run struct {
 	// would write (a plan's outputs; see PlannedWrites).
 	dry   bool
 	would []string
+	// checks keeps the deadlock checks of the run's simulations, so that
+	// the cells of one network and routing (a load sweep, the probes of a
+	// throughput search) enumerate its routes once (withSimCheckMemo).
+	checks netsim.CheckMemo
 }
 
 func (en *Engine) emit(e Event) {
@@ -463,7 +468,7 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			threads := max(1, runtime.NumCPU()/min(workers, running+len(ready)))
 			go func() {
 				t0 := time.Now()
-				note, work, err := r.runCell(WithSimThreads(ctx, threads), t.cell)
+				note, work, err := r.runCell(withSimCheckMemo(WithSimThreads(ctx, threads), &r.checks), t.cell)
 				doneCh <- done{t, note, work, err, time.Since(t0)}
 			}()
 		}

@@ -117,6 +117,10 @@ type simJob struct {
 	model  *CostModel // for cable-length latencies
 	pt     map[string]any
 	seed   uint64
+	// checkID names the network graph and routing of the job for the
+	// deadlock-check memo of the context (withSimCheckMemo): the key of
+	// the build cell and the routing; "" keeps the job out of the memo.
+	checkID string
 	// probe runs (or reads from the cache) the open-loop point pt with
 	// another load, for the throughput search; nil runs it directly.
 	probe func(ctx context.Context, load float64) (metricValues, error)
@@ -131,6 +135,9 @@ func (j *simJob) run(ctx context.Context) (metricValues, error) {
 	setup.cfg.Seed = j.seed
 	setup.cfg.ThreadCap = simThreads(ctx)
 	setup.cfg.Progress, _ = ctx.Value(simProgressKey{}).(func(netsim.Progress))
+	if m, _ := ctx.Value(simCheckMemoKey{}).(*netsim.CheckMemo); m != nil && j.checkID != "" {
+		setup.cfg.CheckMemo, setup.cfg.CheckID = m, j.checkID
+	}
 	if j.pt["search"].(string) == "throughput" {
 		return j.search(ctx, setup)
 	}
@@ -317,6 +324,17 @@ func simThreads(ctx context.Context) int {
 	return 1
 }
 
+// simCheckMemoKey is the context key of the deadlock-check memo of sim
+// cells.
+type simCheckMemoKey struct{}
+
+// withSimCheckMemo returns ctx giving the sim cells run with it m as the
+// memo of their deadlock checks (netsim.Config.CheckMemo, under the job's
+// checkID). Results do not depend on it.
+func withSimCheckMemo(ctx context.Context, m *netsim.CheckMemo) context.Context {
+	return context.WithValue(ctx, simCheckMemoKey{}, m)
+}
+
 // simProgressKey is the context key of the progress callback of
 // simulations (netsim.Config.Progress).
 type simProgressKey struct{}
@@ -382,9 +400,15 @@ func computeSim(ctx context.Context, c *Cell, in []*result) (metricValues, error
 
 // simJob returns the job of sim cell c on topology t.
 func (c *Cell) simJob(t *families.Topology) *simJob {
+	id := c.Inputs[0].Key.String() + "\x00" + c.point["routing"].(string)
+	if c.model != nil && c.point["link_ns_per_m"].(float64) > 0 {
+		// The cable latencies change no route, but a routing could read
+		// them: the cost model joins the network's identity.
+		id += "\x00" + fmt.Sprint(c.model.canonical())
+	}
 	return &simJob{
 		family: c.inst.Topology.Family.Name, params: c.inst.Params, topo: t, model: c.model,
-		pt: c.point, seed: simSeed(c.Params),
+		pt: c.point, seed: simSeed(c.Params), checkID: id,
 	}
 }
 

@@ -115,3 +115,27 @@ study "s" {
 		}
 	}
 }
+
+// TestSimCheckID: the sim cells of one topology and routing share the
+// identity under which their deadlock check is remembered (the loads of a
+// sweep; a throughput search's probes copy their job's), other routings
+// and other instances have their own.
+func TestSimCheckID(t *testing.T) {
+	src := strings.Replace(simSource, "q      = 5", "q      = [5, 7]", 1)
+	g := load(t, nil, writeSource(t, t.TempDir(), "ids", src))
+	ids := map[string][]string{}
+	for _, c := range g.Cells {
+		if c.Kind == GroupSim {
+			id := c.simJob(nil).checkID
+			ids[id] = append(ids[id], c.Label)
+		}
+	}
+	if len(ids) != 4 {
+		t.Fatalf("%d check identities, want 4 (2 instances x 2 routings): %v", len(ids), ids)
+	}
+	for id, labels := range ids {
+		if len(labels) != 2 || !strings.HasPrefix(labels[0], strings.TrimSuffix(labels[1], "load=0.3")) {
+			t.Errorf("%q: %v, want the two loads of one instance and routing", id, labels)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Deadlock-freedom analysis by the channel dependency graph (CDG) of
@@ -531,6 +532,49 @@ func (*UGALThreshold) hopIndexed() {}
 // DefaultDeadlockCheckStates is the state budget of the deadlock check
 // Run and RunWorkload make before simulating (Config.DeadlockCheck).
 const DefaultDeadlockCheckStates = 250000
+
+// CheckMemo remembers outcomes of the deadlock check that runs make before
+// simulating (Config.CheckMemo). The zero value is ready to use; it is
+// safe for concurrent use.
+type CheckMemo struct {
+	mu sync.Mutex
+	m  map[checkMemoKey]checkOutcome
+}
+
+type checkMemoKey struct {
+	id     string
+	vcs    int
+	fc     FlowControl
+	budget int
+}
+
+type checkOutcome struct {
+	checked bool
+	err     error
+}
+
+// check returns the outcome of checkRun for id, computing it on the first
+// call (concurrent first calls may both compute it: it is deterministic).
+func (m *CheckMemo) check(id string, net *Network, rt Routing, vcs int, fc FlowControl, budget int) (bool, error) {
+	if m == nil || id == "" {
+		return checkRun(net, rt, vcs, fc, budget)
+	}
+	k := checkMemoKey{id, vcs, fc, budget}
+	m.mu.Lock()
+	o, ok := m.m[k]
+	m.mu.Unlock()
+	if ok {
+		return o.checked, o.err
+	}
+	checked, err := checkRun(net, rt, vcs, fc, budget)
+	m.mu.Lock()
+	if m.m == nil {
+		m.m = map[checkMemoKey]checkOutcome{}
+	}
+	m.m[k] = checkOutcome{checked, err}
+	m.mu.Unlock()
+	return checked, err
+}
 
 // checkRun runs the CDG check of rt with vcs VCs and flow control fc
 // within budget states. It returns a *CyclicError for a cyclic graph,

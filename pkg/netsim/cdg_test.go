@@ -1,6 +1,9 @@
 package netsim
 
 import (
+	"context"
+	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/runexp/runexp/pkg/families"
@@ -196,5 +199,93 @@ func TestCDGFatTree(t *testing.T) {
 			n := newNet(t, c.family, c.v)
 			cdgCase(t, n, mustRouting(t, n, "anca"), 1)
 		})
+	}
+}
+
+// TestCheckMemo: a run with a memo and an ID stores its deadlock check and
+// gives the same result as a run without; a later run with that ID takes
+// the stored outcome (seen by planting one), one with other VCs, flow
+// control or budget, or without an ID, checks again.
+func TestCheckMemo(t *testing.T) {
+	n := newNet(t, "ring_random", families.Values{"routers": int64(16), "degree": int64(4), "p": int64(2), "seed": int64(3)})
+	rt, err := NewRouting(n, "duato-updown")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.PacketSize, cfg.FlowControl = 4, VirtualCutThrough
+	cfg.WarmupMin, cfg.WarmupMax, cfg.MeasureCycles = 500, 500, 500
+	pat := uniform{int32(n.Endpoints())}
+	plain, err := Run(context.Background(), n, rt, pat, 0.2, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.DeadlockCheck != "acyclic" {
+		t.Fatalf("deadlock check %q, want acyclic", plain.DeadlockCheck)
+	}
+	memo := &CheckMemo{}
+	cfg.CheckMemo, cfg.CheckID = memo, "ring"
+	first, err := Run(context.Background(), n, rt, pat, 0.2, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(first, plain) {
+		t.Errorf("with the memo the result differs:\n%+v\n%+v", first, plain)
+	}
+	V := rt.Classes()
+	k := checkMemoKey{"ring", V, VirtualCutThrough, DefaultDeadlockCheckStates}
+	if o, ok := memo.m[k]; len(memo.m) != 1 || !ok || !o.checked || o.err != nil {
+		t.Fatalf("memo %+v, want one acyclic outcome under %+v", memo.m, k)
+	}
+	// Plant "not checked": a run under the same key reports it.
+	memo.m[k] = checkOutcome{checked: false}
+	res, err := Run(context.Background(), n, rt, pat, 0.3, cfg)
+	if err != nil || res.DeadlockCheck != "not checked (more than 250000 states)" {
+		t.Errorf("same key: %v, %q; want the planted outcome", err, res.DeadlockCheck)
+	}
+	for _, c := range []struct {
+		name string
+		edit func(*Config)
+	}{
+		{"no id", func(c *Config) { c.CheckID = "" }},
+		{"other VCs", func(c *Config) { c.VCs = V + 1 }},
+		{"other budget", func(c *Config) { c.DeadlockCheck = 1000000 }},
+	} {
+		c2 := cfg
+		c.edit(&c2)
+		res, err := Run(context.Background(), n, rt, pat, 0.3, c2)
+		if err != nil || res.DeadlockCheck != "acyclic" {
+			t.Errorf("%s: %v, %q; want a check of its own (acyclic)", c.name, err, res.DeadlockCheck)
+		}
+	}
+	// Wormhole: up*/down* escape is cyclic there (TestEscapeWormholeRefused),
+	// found by a check of its own.
+	c2 := cfg
+	c2.FlowControl = Wormhole
+	if _, err := Run(context.Background(), n, rt, pat, 0.3, c2); !errors.As(err, new(*CyclicError)) {
+		t.Errorf("other flow control: %v, want its own check's cycle", err)
+	}
+	// A cyclic outcome is an error every time.
+	memo.m[k] = checkOutcome{checked: true, err: &CyclicError{Routing: "planted"}}
+	if _, err := Run(context.Background(), n, rt, pat, 0.3, cfg); !errors.As(err, new(*CyclicError)) {
+		t.Errorf("planted cyclic outcome: %v", err)
+	}
+}
+
+// BenchmarkDeadlockCheck times the check a run makes before simulating
+// (checkRun with the default budget) where the enumeration exceeds its
+// budget: duato-updown on the layout paper's RING-8 of 256 routers, which
+// every run of such a network paid before CheckMemo.
+func BenchmarkDeadlockCheck(b *testing.B) {
+	n := newNet(b, "ring_random", families.Values{"routers": int64(256), "degree": int64(8), "p": int64(8), "seed": int64(1)})
+	rt, err := NewRouting(n, "duato-updown")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		checked, err := checkRun(n, rt, 4, VirtualCutThrough, DefaultDeadlockCheckStates)
+		if err != nil || checked {
+			b.Fatalf("checked %v, %v: want the budget exceeded", checked, err)
+		}
 	}
 }

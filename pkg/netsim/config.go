@@ -147,6 +147,16 @@ type Config struct {
 	// automatically to at least 8 times the longest credit round trip.
 	DeadlockCycles int `json:"deadlock_cycles"`
 
+	// CheckMemo, with CheckID, keeps the outcome of the deadlock check
+	// (DeadlockCheck) so that later runs with the same CheckID, VC count,
+	// flow control and budget reuse it instead of enumerating the routes
+	// again (up to a second per run where the enumeration exceeds its
+	// budget). The caller promises that one CheckID always names the same
+	// network graph and routing; without a CheckID the memo is not used.
+	// Results do not depend on it.
+	CheckMemo *CheckMemo `json:"-"`
+	CheckID   string     `json:"-"`
+
 	// Progress, if set, is called from the goroutine of Run every
 	// SamplePeriod cycles (RunWorkload: every 1,000 cycles) with the phase
 	// and the cycle reached, for progress lines on long runs. Cycles that

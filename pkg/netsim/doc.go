@@ -293,7 +293,11 @@
 // the VC count a routing needs and verifies it. Before simulating, Run and
 // RunWorkload make this check (within a budget of states,
 // Config.DeadlockCheck; hop-indexed routings are acyclic by construction)
-// and refuse a cyclic configuration with a *CyclicError naming the cycle.
+// and refuse a cyclic configuration with a *CyclicError naming the cycle;
+// a CheckMemo (Config.CheckMemo, CheckID) keeps the outcome for the runs
+// of one network and routing, since an enumeration that exceeds its budget
+// still costs about half a second (BenchmarkDeadlockCheck: duato-updown on
+// a 256-router RING-8), a fifth of a low-load point of the layout paper.
 // Results (tests in cdg_test.go, routing_escape_test.go): Slim Fly q = 5
 // MIN needs 2 VCs, VAL, UGAL-L/G and ugal-threshold 4 (SC14 section IV-D);
 // DOR 2 on tori (1 without a ring dimension), cyclic without datelines;

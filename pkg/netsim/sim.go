@@ -365,7 +365,7 @@ func newSim(net *Network, rt Routing, pat Pattern, load float64, cfg *Config, wo
 		if cfg.PacketSize == 1 {
 			fc = VirtualCutThrough
 		}
-		checked, err := checkRun(net, rt, V, fc, budget)
+		checked, err := cfg.CheckMemo.check(cfg.CheckID, net, rt, V, fc, budget)
 		if err != nil {
 			return nil, err
 		}

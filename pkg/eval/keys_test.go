@@ -115,7 +115,7 @@ func TestCellKeysPinned(t *testing.T) {
 		case !ok:
 			t.Errorf("%s: %s cells, not pinned before", id, f[2])
 		case o != f[2]+" | "+f[3]:
-			t.Errorf("%s: keys changed (cells then | digest: %s; now: %s | %s): their cached results will be computed again", id, o, f[2], f[3])
+			t.Errorf("%s: keys changed (cells then | digest: %s; now: %s | %s): every cell with a new key is computed, whether added or a cached one invalidated", id, o, f[2], f[3])
 		}
 	}
 	for id := range old {

@@ -9,10 +9,14 @@ import (
 
 // TestNativeRoutingWarning: a generic routing on a family with its own
 // version is a warning naming the native one (once per study, routing and
-// topology); the native routing, or a family without one, is not.
+// topology); the native routing, a family without one, or a block that
+// runs the generic and the native routing side by side (a comparison) is
+// not.
 func TestNativeRoutingWarning(t *testing.T) {
 	for _, c := range []struct{ family, params, routing, want string }{
-		{"dragonfly", "p = 2", `["min", "min-df"]`, `runs the generic routing "min" on topology "t" of family dragonfly, whose own is "min-df"`},
+		{"dragonfly", "p = 2", `["min", "val-df"]`, `runs the generic routing "min" on topology "t" of family dragonfly, whose own is "min-df"`},
+		{"dragonfly", "p = 2", `["min", "min-df"]`, ""},
+		{"dragonfly", "p = 2", `["ugal-l-df", "ugal-l"]`, ""},
 		{"oft", "k = 4", `"val"`, `whose own is "val-leaf"`},
 		{"dragonfly", "p = 2", `"ugal-l-df"`, ""},
 		{"slimfly", "q = 5", `"val"`, ""},

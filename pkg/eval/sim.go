@@ -608,6 +608,11 @@ func (d *decoder) checkSimStudy(s *Study, metricRanges map[string]hcl.Range) {
 		d.errorf(spec.rangeOf("link_ns_per_m", spec.Range), "Missing cost model", "link_ns_per_m takes the cable lengths of the study's cost_model layout: set cost_model = cost_model.<name> in the study.")
 	}
 	reported := map[string]bool{}
+	runs := map[string]bool{} // the routings of the block, without options
+	for _, pt := range spec.Points {
+		base, _, _ := strings.Cut(pt["routing"].(string), ":")
+		runs[base] = true
+	}
 	for _, t := range s.Topologies {
 		for _, pt := range spec.Points {
 			routing := pt["routing"].(string)
@@ -620,7 +625,9 @@ func (d *decoder) checkSimStudy(s *Study, metricRanges map[string]hcl.Range) {
 					d.errorf(spec.rangeOf("routing", spec.Range), "Routing not supported", "%s", msg)
 				}
 			}
-			if native, ok := nativeRoutings[base][t.Family.Name]; ok {
+			// A block that also runs the native routing compares the two,
+			// as the warning advises: nothing to say.
+			if native, ok := nativeRoutings[base][t.Family.Name]; ok && !runs[native] {
 				msg := fmt.Sprintf("Study %q runs the generic routing %q on topology %q of family %s, whose own is %q (the routing its papers use), and the results differ: use %q to reproduce them, keep %q to compare the two.",
 					s.Name, routing, t.Name, t.Family.Name, native, native, routing)
 				if !reported[msg] {

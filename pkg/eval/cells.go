@@ -27,7 +27,7 @@ const (
 // changes; exactly the cells of that kind (and their dependents) rerun.
 const (
 	datasetVersion = 4 // 2: units and docs as Parquet key-value metadata; an empty list parameter is null, not "[]"; 3: list parameters as list columns, parameter columns renamed where meanings collide; 4: k of a torus or mesh of unequal dims is null, not 0
-	figureVersion  = 5 // 4: a filtered figure styles its series as the figure of the whole study would; 5: the note of the points outside the axes
+	figureVersion  = 6 // 4: a filtered figure styles its series as the figure of the whole study would; 5: the note of the points outside the axes; 6: the series of overlays join the styling of filtered figures
 	tableVersion   = 2
 )
 

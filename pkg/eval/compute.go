@@ -85,11 +85,19 @@ func compute(ctx context.Context, c *Cell, in []*result, workers int) (*result, 
 		t := tabs[0]
 		spec := c.figure.Spec
 		if c.figure.Where != nil || c.figure.Ranges != nil {
-			// Style the series as in the figure of the whole study, so
-			// that its figures draw a series alike whatever rows they
-			// keep. An error (a column only an overlay has) leaves the
-			// order of first appearance; RenderFigure reports real ones.
-			if keys, err := report.DataSeriesKeys(spec, t); err == nil {
+			// Style the series as in the figure of the whole study and its
+			// overlays, so that its figures draw a series alike whatever
+			// rows they keep (an overlay's series that one figure filters
+			// out must not shift the others' styles). An error (a column
+			// only an overlay has) leaves the order of first appearance;
+			// RenderFigure reports real ones.
+			whole := t
+			if len(tabs) > 1 {
+				if all, err := dataset.Concat(t, tabs[1:]...); err == nil {
+					whole = all
+				}
+			}
+			if keys, err := report.DataSeriesKeys(spec, whole); err == nil {
 				spec.StyleKeys = keys
 			}
 		}

@@ -71,6 +71,73 @@ figure "b" {
 	}
 }
 
+// TestFilteredOverlayStyles: the series of an overlay keep their styles
+// in a figure whose filter removes one of them (SC14 Fig. 6d, where one
+// Dragonfly routing saturates before the first load): the overlay's
+// second series stays green and nothing is drawn orange.
+func TestFilteredOverlayStyles(t *testing.T) {
+	dir := t.TempDir()
+	exp := filepath.Join(dir, "overlay.hcl")
+	src := `
+study "s" {
+  title = "one series"
+  rows  = [{ label = "a", x = 1, y = 1, ok = true }, { label = "a", x = 2, y = 2, ok = true }]
+}
+study "o" {
+  title = "two series"
+  rows = [
+    { label = "b", x = 1, y = 2, ok = false }, { label = "b", x = 2, y = 3, ok = false },
+    { label = "c", x = 1, y = 3, ok = true }, { label = "c", x = 2, y = 4, ok = true },
+  ]
+}
+figure "all" {
+  study   = study.s
+  overlay = [study.o]
+  x       = "x"
+  y       = "y"
+  series  = ["label"]
+}
+figure "ok" {
+  study   = study.s
+  overlay = [study.o]
+  where   = { ok = true }
+  x       = "x"
+  y       = "y"
+  series  = ["label"]
+}
+`
+	if err := os.WriteFile(exp, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	results := filepath.Join(dir, "results")
+	runAll(t, load(t, nil, exp), results, 1)
+	orange := color.RGBA{0xff, 0x7f, 0x0e, 0xff} // b's colour
+	green := color.RGBA{0x2c, 0xa0, 0x2c, 0xff}  // c's colour
+	for _, tc := range []struct {
+		fig           string
+		orange, green bool
+	}{
+		{"all", true, true},
+		{"ok", false, true},
+	} {
+		f, err := os.Open(filepath.Join(results, "overlay", "figures", tc.fig+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := hasColour(img, orange); got != tc.orange {
+			t.Errorf("figure %s: the overlay's first colour drawn %v, want %v", tc.fig, got, tc.orange)
+		}
+		if got := hasColour(img, green); got != tc.green {
+			t.Errorf("figure %s: the overlay's second colour drawn %v, want %v", tc.fig, got, tc.green)
+		}
+	}
+}
+
 // hasColour reports whether some pixel of img is exactly c.
 func hasColour(img image.Image, c color.RGBA) bool {
 	b := img.Bounds()

@@ -130,7 +130,8 @@ func TestGCDuringRun(t *testing.T) {
 }
 
 // TestRunDuringGC is the other order: a run that starts while gc holds the
-// cache lock (here the test holds it and removes every entry, as gc does)
+// cache lock (here the test holds it and removes every entry, as gc does,
+// and the datasets' results files, which the plan would otherwise take)
 // waits, then plans and computes what was removed.
 func TestRunDuringGC(t *testing.T) {
 	dir := t.TempDir()
@@ -154,6 +155,12 @@ func TestRunDuringGC(t *testing.T) {
 	list, _ := store.List()
 	for _, e := range list {
 		if err := store.Remove(e.Key); err != nil {
+			t.Fatal(err)
+		}
+	}
+	studies, _ := filepath.Glob(filepath.Join(results, "quickstart", "*.parquet"))
+	for _, f := range studies {
+		if err := os.Remove(f); err != nil {
 			t.Fatal(err)
 		}
 	}

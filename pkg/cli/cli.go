@@ -312,11 +312,14 @@ disk or whose file is missing. It writes nothing.`,
 // printPlan prints a plan as aligned text, per experiment.
 func (o *options) printPlan(p *eval.Plan, all bool) {
 	for _, e := range p.Graph.Experiments {
-		var rows [][3]string
+		var rows, from [][3]string
 		run, newN, stale, cached := 0, 0, 0, 0
 		for _, pe := range p.Entries {
 			if pe.Cell.Exp != e {
 				continue
+			}
+			if pe.From != "" {
+				from = append(from, [3]string{"from", pe.Cell.Label, pe.From})
 			}
 			switch {
 			case pe.Run && pe.Status == eval.New:
@@ -335,6 +338,16 @@ func (o *options) printPlan(p *eval.Plan, all bool) {
 			}
 		}
 		fmt.Fprintf(o.stdout, "%s: %d cells to compute (%d new, %d stale), %d cached\n", e.Name, run, newN, stale, cached)
+		if len(from) > 0 {
+			// Datasets adopted from their results files: the cells only
+			// they read are neither computed nor counted.
+			if len(from) == 1 {
+				fmt.Fprintln(o.stdout, "  1 dataset taken from its results file (the cells only it reads are not computed)")
+			} else {
+				fmt.Fprintf(o.stdout, "  %d datasets taken from their results files (the cells only they read are not computed)\n", len(from))
+			}
+			rows = append(from, rows...)
+		}
 		wl := 0
 		for _, r := range rows {
 			wl = max(wl, len(r[1]))

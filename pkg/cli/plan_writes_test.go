@@ -42,3 +42,37 @@ func TestPlanWrites(t *testing.T) {
 		t.Errorf("run after plan:\n%s", stdout)
 	}
 }
+
+// TestPlanFromResults: with the cache gone (a fresh clone of committed
+// results), plan takes the dataset from its results file and lists only
+// the figure and the table to render (whose files plan lists, as it does
+// for every cell it computes); the run writes no file, since every output
+// it renders is the same.
+func TestPlanFromResults(t *testing.T) {
+	dir := t.TempDir()
+	exp := copySmall(t, dir)
+	results := filepath.Join(dir, "results")
+	if code, _, stderr := runexp(t, context.Background(), "run", "--results", results, exp); code != ExitOK {
+		t.Fatalf("run: %s", stderr)
+	}
+	if err := os.RemoveAll(filepath.Join(results, ".cache")); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runexp(t, context.Background(), "plan", "--results", results, exp)
+	if code != ExitOK {
+		t.Fatalf("plan: %s", stderr)
+	}
+	want := "small: 2 cells to compute (2 new, 0 stale), 1 cached\n" +
+		"  1 dataset taken from its results file (the cells only it reads are not computed)\n" +
+		"  from    dataset s  " + filepath.Join(results, "small", "s.parquet") + "\n" +
+		"  new     figure f   not computed before\n" +
+		"  new     table t    not computed before\n" +
+		"8 output files to write:\n"
+	if !strings.HasPrefix(stdout, want) {
+		t.Errorf("plan:\n%s\nwant:\n%s", stdout, want)
+	}
+	_, stdout, _ = runexp(t, context.Background(), "run", "--results", results, exp)
+	if strings.Contains(stdout, "wrote") || !strings.Contains(stdout, "2 computed") {
+		t.Errorf("run on the results alone:\n%s", stdout)
+	}
+}

@@ -309,13 +309,15 @@ func TestCorruptCache(t *testing.T) {
 		t.Errorf("computed %v, want dataset/s", computed)
 	}
 
-	// A truncated distance entry plus a deleted dataset: the dataset needs
-	// the distance cell, which is recomputed from a rebuilt topology.
+	// A truncated distance entry plus a deleted dataset (entry and results
+	// file, which the plan would otherwise take): the dataset needs the
+	// distance cell, which is recomputed from a rebuilt topology.
 	g = load(t, nil, exp)
 	dist := cellFile(t, g, results, "distance/sf/1")
 	data, _ = os.ReadFile(dist)
 	os.WriteFile(dist, data[:len(data)/2], 0o644)
 	os.Remove(cellFile(t, g, results, "dataset/s"))
+	os.Remove(filepath.Join(results, "small", "s.parquet"))
 	os.Remove(cellFile(t, g, results, "build/sf/1"))
 	_, computed := runAll(t, g, results, 2)
 	if want := "build/sf/1 dataset/s distance/sf/1"; strings.Join(computed, " ") != want {

@@ -265,6 +265,13 @@ func (en *Engine) Run(ctx context.Context, p *Plan) (*Summary, error) {
 			return sum, err
 		}
 	}
+	// Datasets taken from results files join the cache, where later runs
+	// find them; one that cannot be stored stays in its file.
+	for _, pe := range p.Entries {
+		if pe.From != "" && en.leaseErr == nil {
+			_ = en.Store.Put(pe.Cell.Key, p.loaded[pe.Cell.Key])
+		}
+	}
 	if en.Executor != nil && runs {
 		if err := en.runExecutor(ctx, r, sum); err != nil {
 			// No summary line: nothing was written, and the error says why.

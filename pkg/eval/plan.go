@@ -31,6 +31,11 @@ type PlanEntry struct {
 	Status Status
 	Reason string // why the cell is new or stale
 	Run    bool   // the cell will be computed
+	// From is, for a dataset that is not in the cache but whose results
+	// file carries its key, that file (results/<experiment>/<study>.parquet):
+	// the dataset is taken from it, and the cells only it reads are not
+	// computed.
+	From string
 }
 
 // Plan is what a run would do.
@@ -129,11 +134,20 @@ func manifestEntryOf(c *Cell) *manifestEntry {
 	return me
 }
 
-// MakePlan determines the state of every cell. Every cell except build cells
-// must be in the cache after a run; a missing or corrupt one runs. Cached
-// outputs (datasets, figures, tables) and the cached inputs of cells that
-// run are read and verified now, so a damaged entry is recomputed. Build
-// cells run only when a cell that runs needs them.
+// MakePlan determines the state of every cell. Every cell except build
+// cells must be in the cache after a run, unless only available datasets
+// read it; a missing or corrupt one runs. Cached outputs (datasets, figures,
+// tables) and the cached inputs of cells that run are read and verified now,
+// so a damaged entry is recomputed. Build cells run only when a cell that
+// runs needs them.
+//
+// A dataset that is not in the cache is taken from its results file,
+// results/<experiment>/<study>.parquet, when that file carries the
+// dataset's key and no failed cell (PlanEntry.From): committed results on a
+// fresh clone are as good as the cache. A dataset is available when it is
+// cached and verified or taken from its file; the cells that only available
+// datasets read are not computed (nor counted): the key of a dataset fixes
+// the keys of all its inputs, so they could only reproduce it.
 func MakePlan(g *Graph, store *cache.Store, results string) *Plan {
 	p := &Plan{Graph: g, byCell: map[*Cell]*PlanEntry{}, loaded: map[cache.Key]*cache.Entry{}}
 	manifests := map[*Experiment]*manifest{}
@@ -145,6 +159,12 @@ func MakePlan(g *Graph, store *cache.Store, results string) *Plan {
 		pe := &PlanEntry{Cell: c, Status: Cached}
 		if !store.Has(c.Key) {
 			pe.Status = New
+			if c.Kind == KindDataset {
+				if e, path := adoptDataset(c, results); e != nil {
+					pe.Status, pe.From = Cached, path
+					p.loaded[c.Key] = e
+				}
+			}
 		}
 		p.Entries = append(p.Entries, pe)
 		p.byCell[c] = pe
@@ -190,8 +210,17 @@ func MakePlan(g *Graph, store *cache.Store, results string) *Plan {
 			ensure(c)
 		}
 	}
+	// The cells that only available datasets (cached and verified, or
+	// taken from results files) read are not needed.
+	available := map[*Cell]bool{}
 	for _, c := range g.Cells {
-		if c.Kind != KindBuild && p.byCell[c].Status != Cached {
+		if pe := p.byCell[c]; c.Kind == KindDataset && pe.Status == Cached && !pe.Run {
+			available[c] = true
+		}
+	}
+	unneeded := onlyRead(g, available)
+	for _, c := range g.Cells {
+		if c.Kind != KindBuild && p.byCell[c].Status != Cached && !unneeded[c] {
 			mark(c)
 		}
 	}
@@ -199,10 +228,52 @@ func MakePlan(g *Graph, store *cache.Store, results string) *Plan {
 		if pe.Status == Cached {
 			continue
 		}
+		if !pe.Run && unneeded[pe.Cell] {
+			pe.Reason = "not needed: the datasets that read it are cached or taken from results files"
+			continue
+		}
 		m := manifests[pe.Cell.Exp]
 		pe.Status, pe.Reason = staleness(pe.Cell, m.Cells[pe.Cell.ID], m.Failed[pe.Cell.ID], corrupt[pe.Cell])
 	}
 	return p
+}
+
+// onlyRead returns the cells of g that only the available datasets need:
+// not available themselves, and read by no cell except through an
+// available dataset.
+func onlyRead(g *Graph, available map[*Cell]bool) map[*Cell]bool {
+	if len(available) == 0 {
+		return nil
+	}
+	read := map[*Cell]bool{}
+	for _, c := range g.Cells {
+		for _, in := range c.Inputs {
+			read[in] = true
+		}
+	}
+	needed := map[*Cell]bool{}
+	var walk func(c *Cell)
+	walk = func(c *Cell) {
+		if needed[c] || available[c] {
+			return
+		}
+		needed[c] = true
+		for _, in := range c.Inputs {
+			walk(in)
+		}
+	}
+	for _, c := range g.Cells {
+		if !read[c] {
+			walk(c) // a root: a figure, a table, a dataset no block reads
+		}
+	}
+	unneeded := map[*Cell]bool{}
+	for _, c := range g.Cells {
+		if !needed[c] && !available[c] {
+			unneeded[c] = true
+		}
+	}
+	return unneeded
 }
 
 // staleness compares a cell with its record from the last run, where it
@@ -521,23 +592,30 @@ func MakeReportPlan(g *Graph, store *cache.Store, results string, force bool) *P
 }
 
 // loadDataset returns a dataset cell's entry from the cache or adopts the
-// results Parquet file when its key matches.
+// results Parquet file when its key matches, adding it to the cache.
 func loadDataset(c *Cell, store *cache.Store, results string) *cache.Entry {
 	if e, err := store.Get(c.Key); err == nil {
 		return e
 	}
-	path := filepath.Join(results, c.Exp.Name, c.study.Name+".parquet")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil
-	}
-	t, err := dataset.ReadParquet(bytes.NewReader(data), int64(len(data)))
-	if err != nil || t.Meta["runexp.key"] != c.Key.String() || t.Meta[metaFailures] != "" {
-		return nil // another dataset, or one assembled with failed cells: not a result to cache
-	}
-	e := &cache.Entry{Blobs: []cache.Blob{{Name: blobParquet, Data: data}}}
-	if store.Put(c.Key, e) != nil {
+	e, _ := adoptDataset(c, results)
+	if e == nil || store.Put(c.Key, e) != nil {
 		return nil
 	}
 	return e
+}
+
+// adoptDataset returns the entry of dataset cell c made of its results
+// file, and the file's path, if the file carries c's key and was not
+// assembled with failed cells; otherwise nil.
+func adoptDataset(c *Cell, results string) (*cache.Entry, string) {
+	path := filepath.Join(results, c.Exp.Name, c.study.Name+".parquet")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, ""
+	}
+	t, err := dataset.ReadParquet(bytes.NewReader(data), int64(len(data)))
+	if err != nil || t.Meta["runexp.key"] != c.Key.String() || t.Meta[metaFailures] != "" {
+		return nil, "" // another dataset, or one assembled with failed cells: not a result
+	}
+	return &cache.Entry{Blobs: []cache.Blob{{Name: blobParquet, Data: data}}}, path
 }

@@ -297,19 +297,26 @@ func TestGCForeignFiles(t *testing.T) {
 // TestStorageFailureKeepsOutputs makes a metric cell of a study whose
 // dataset is computed again fail in a second run because its result cannot be stored (its cache entry
 // path is a non-empty directory): that is not a failure of the cell's
-// computation, so the dataset is not assembled with a null row; its files,
-// and those of its figure and table, stay as the first run wrote them.
+// computation, so the dataset is not assembled with a null row (nor
+// written); the files of its figure and table stay as the first run wrote
+// them.
 func TestStorageFailureKeepsOutputs(t *testing.T) {
 	exp, results := fixture(t)
 	g := load(t, nil, exp)
 	runAll(t, g, results, 2)
 	want := outputFiles(t, filepath.Join(results, "small"))
-	os.Remove(cellFile(t, g, results, "dataset/s")) // the dataset runs, so its inputs are verified
+	// The dataset runs, so its inputs are verified: neither its cache entry
+	// nor its results file, which the plan would take, is there.
+	os.Remove(cellFile(t, g, results, "dataset/s"))
+	os.Remove(filepath.Join(results, "small", "s.parquet"))
 	path := cellFile(t, g, results, "distance/sf/0")
 	blockEntry(t, path)
 	runFailing(t, exp, results)
 	got := outputFiles(t, filepath.Join(results, "small"))
-	for _, f := range []string{"s.parquet", "figures/f.png", "tables/t.md", "scorecard.json"} {
+	if _, ok := got["s.parquet"]; ok {
+		t.Error("s.parquet written after a cell's result could not be stored")
+	}
+	for _, f := range []string{"figures/f.png", "tables/t.md", "scorecard.json"} {
 		if !bytes.Equal(got[f], want[f]) {
 			t.Errorf("%s changed after a cell's result could not be stored", f)
 		}

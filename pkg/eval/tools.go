@@ -107,12 +107,16 @@ func List(w io.Writer, p *Plan, cells, asJSON bool) {
 			dc := p.Graph.Datasets[s]
 			walk(dc)
 			rows := s.Rows()
+			cells := count(func(c *Cell) bool { return inputs[c] })
+			if from := p.Entry(dc).From; from != "" {
+				cells = "dataset from " + from
+			}
 			if asJSON {
 				enc.Encode(map[string]any{"experiment": e.Name, "study": s.Name, "rows": rows, "metrics": metricNames(s.Metrics),
-					"status": status(dc), "cells": count(func(c *Cell) bool { return inputs[c] })})
+					"status": status(dc), "cells": cells})
 				continue
 			}
-			fmt.Fprintf(tw, "  study %s\t%d rows\t%s\tmetrics: %s\n", s.Name, rows, count(func(c *Cell) bool { return inputs[c] }), strings.Join(metricNames(s.Metrics), ", "))
+			fmt.Fprintf(tw, "  study %s\t%d rows\t%s\tmetrics: %s\n", s.Name, rows, cells, strings.Join(metricNames(s.Metrics), ", "))
 		}
 		for _, f := range e.Figures {
 			if asJSON {

@@ -7,7 +7,7 @@
 # inter-cabinet links and connected cabinet pairs, sequential vs
 # Walktrap), the mapping of section IV-D (Fig. 15: average cable length,
 # serpentine vs simulated annealing); and what can be checked of section
-# V's cost claim; with --var simulate=latency or all, the simulations of
+# V's cost claim; with --var simulate=latency, throughput or all, the simulations of
 # sections III-C, III-D, IV-B3 and V (Figs. 5-10, 13, 16: the last section
 # of this file).
 #
@@ -2850,6 +2850,7 @@ table "sec5_cost" {
 #
 #   runexp run experiments/layout-conscious-random.hcl --var simulate=all --var profile=quick   # CI: about 25 s on one core
 #   runexp run experiments/layout-conscious-random.hcl --var simulate=latency                   # paper sizes, low-load latencies and cable lengths only
+#   runexp run experiments/layout-conscious-random.hcl --var simulate=throughput                # paper sizes, also the throughput searches (Figs. 10, 16 and the throughput claims)
 #   runexp run experiments/layout-conscious-random.hcl --var simulate=all                       # paper sizes, everything (about 6 hours of CPU, see "Cost" below)
 #
 # The model (section III-C1) is netsim's preset "layout": 96 Gb/s links,
@@ -3030,11 +3031,12 @@ table "sec5_cost" {
 variable "simulate" {
   type        = string
   default     = "none"
-  description = "Which simulations of sections III-C, III-D, IV-B3 and V to run: \"none\" (the default), \"latency\" (the low-load latencies and the layouts' cable lengths: about 10 minutes at the paper's sizes) or \"all\" (also the load sweeps of Figs. 5-8 and 13 and the throughput searches: about 6 hours of CPU at the paper's sizes, about 25 s with profile = \"quick\")."
+  description = "Which simulations of sections III-C, III-D, IV-B3 and V to run: \"none\" (the default), \"latency\" (the low-load latencies and the layouts' cable lengths: about 10 minutes at the paper's sizes), \"throughput\" (also the throughput searches of sections III-C2, III-D, IV-B3 and V and Figs. 10 and 16) or \"all\" (also the load sweeps of Figs. 5-8 and 13 and the cable-delay aside: about 6 hours of CPU at the paper's sizes, about 25 s with profile = \"quick\")."
 }
 
 locals {
   sim_on  = var.simulate != "none"
+  sim_thr = var.simulate == "throughput" || var.simulate == "all"
   sim_all = var.simulate == "all"
 
   # Sizes: hypercube dimension n (2^n switches, degree n), hosts per switch
@@ -3433,7 +3435,7 @@ study "sim_lat" {
 # Throughput (latency under 1.2 us) of every direct network, duato-updown.
 study "sim_thr" {
   title   = "Throughput of the direct networks: largest accepted traffic with latency under 1.2 us (sections III-C2, III-D, IV-B3, V), duato-updown"
-  enabled = local.sim_all
+  enabled = local.sim_thr
   topologies = [
     topology.sim_hc_s, topology.sim_php_s, topology.sim_pfhc_s, topology.sim_ring_s,
     topology.sim_hc_m, topology.sim_php_m, topology.sim_pfhc_m, topology.sim_ring_m,
@@ -3478,7 +3480,7 @@ study "sim_escape_lat" {
 
 study "sim_escape_thr" {
   title      = "HYPERCUBE and TORUS-4: throughput with DOR and with up*/down* escape paths"
-  enabled    = local.sim_all
+  enabled    = local.sim_thr
   topologies = [topology.sim_hc_s, topology.sim_hc_m, topology.sim_hc_l, topology.sim_t4]
   metrics    = ["endpoints", "throughput_gbps", "throughput_load"]
   sim {
@@ -3576,7 +3578,7 @@ study "sim_clos_lat" {
 
 study "sim_clos_thr" {
   title      = "Myrinet-Clos and PF-Myrinet-Clos: throughput, latency under 1.2 us (Fig. 8)"
-  enabled    = local.sim_all
+  enabled    = local.sim_thr
   topologies = [topology.sim_clos, topology.sim_pclos]
   metrics    = ["throughput_gbps", "throughput_load", "throughput", "throughput_latency_ns", "search_probes"]
   sim {
@@ -3675,7 +3677,7 @@ study "sim_lay_lat_ring" {
 
 study "sim_lay_thr_base" {
   title      = "TORUS-4 and HYPERCUBE: throughput and cable length, sequential layout (Fig. 10)"
-  enabled    = local.sim_all
+  enabled    = local.sim_thr
   topologies = [topology.sim_t4, topology.sim_hc_m]
   cost_model = cost_model.sim_sequential
   metrics    = ["inter_rack_cable_length_avg", "throughput_gbps"]
@@ -3695,7 +3697,7 @@ study "sim_lay_thr_base" {
 
 study "sim_lay_thr_perm" {
   title      = "P-TORUS-4 and P-HYPERCUBE: throughput and cable length, sequential layout (Figs. 10, 16)"
-  enabled    = local.sim_all
+  enabled    = local.sim_thr
   topologies = [topology.sim_pt4, topology.sim_php_m]
   cost_model = cost_model.sim_sequential
   metrics    = ["inter_rack_cable_length_avg", "throughput_gbps"]
@@ -3715,7 +3717,7 @@ study "sim_lay_thr_perm" {
 
 study "sim_lay_thr_ring" {
   title      = "RING-n and Nbr(0.5)-n: throughput and cable length, Walktrap and annealed layout (Figs. 10, 16)"
-  enabled    = local.sim_all
+  enabled    = local.sim_thr
   topologies = [topology.sim_ring4, topology.sim_ring_m, topology.sim_nbr4, topology.sim_nbr8]
   cost_model = cost_model.sim_walktrap
   metrics    = ["inter_rack_cable_length_avg", "throughput_gbps"]

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"context"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -490,6 +492,57 @@ study "split" {
 	}
 	if got, _ := u.Value(1).Float64(); math.Abs(got-1) > 1e-12 {
 		t.Errorf("Hoffman-Singleton u = %v, want 1", got)
+	}
+}
+
+// TestUpDownLoadRouting checks load_routing = "updown" on the 512-host
+// Myrinet-Clos: from netsim's default root (a spine) a leaf of the root's
+// block sends all of its 8 hosts' flows to the 504 hosts of other leaves
+// over its up-link to the root, 4,032 flows, so throughput_bound is
+// 511 / 4,032; the minimal-routing measures of the group stay empty, and a
+// traffic pattern is refused.
+func TestUpDownLoadRouting(t *testing.T) {
+	src := `
+topology "clos" {
+  family = "myrinet_clos"
+  hosts  = 512
+}
+study "updown" {
+  topologies = [topology.clos]
+  metrics    = ["load_max", "throughput_bound", "balanced_p"]
+  analysis {
+    load_routing = "updown"
+  }
+}
+`
+	_, results := runSource(t, "updown", src)
+	tab := readTable(t, filepath.Join(results, "updown", "updown.parquet"))
+	if got, _ := tab.Column("load_max").Value(0).Float64(); got != 4032 {
+		t.Errorf("load_max = %v, want 4032", got)
+	}
+	if got, _ := tab.Column("throughput_bound").Value(0).Float64(); math.Abs(got-511.0/4032) > 1e-12 {
+		t.Errorf("throughput_bound = %v, want 511/4032", got)
+	}
+	if v := tab.Column("balanced_p").Value(0); !v.IsNull() {
+		t.Errorf("balanced_p = %v, want empty", v)
+	}
+
+	dir := t.TempDir()
+	path := filepath.Join(dir, "pattern.hcl")
+	pattern := strings.Replace(src, `load_routing = "updown"`, "load_routing = \"updown\"\n    load_traffic = \"transpose\"", 1)
+	if err := os.WriteFile(path, []byte(pattern), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var errs []string
+	results = filepath.Join(dir, "results")
+	en := NewEngine(results, 2, ObserverFunc(func(e Event) {
+		if e.Type == EventError {
+			errs = append(errs, e.Error)
+		}
+	}))
+	_, err := en.Run(context.Background(), MakePlan(load(t, nil, path), en.Store, results))
+	if !errors.Is(err, ErrCellsFailed) || len(errs) == 0 || !strings.Contains(errs[0], `load_routing "updown" takes uniform traffic only`) {
+		t.Errorf("transpose with updown: %v %q", err, errs)
 	}
 }
 

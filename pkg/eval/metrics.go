@@ -473,6 +473,11 @@ func computeLoad(ctx context.Context, c *Cell, t *families.Topology, workers int
 		if t.Group == nil {
 			return nil, fmt.Errorf("load_routing \"group_minimal\" needs router groups, and family %s defines none", c.inst.Topology.Family.Name)
 		}
+	case "updown":
+		if name := optString(c.opts, "load_traffic"); name != "" && name != "uniform" {
+			return nil, fmt.Errorf("load_traffic %q: load_routing \"updown\" takes uniform traffic only", name)
+		}
+		return upDownLoad(ctx, t, workers)
 	}
 	if name := optString(c.opts, "load_traffic"); name != "" && name != "uniform" {
 		if routing != analysis.SplitMinimal {

@@ -36,9 +36,10 @@ func (o *options) cacheExportCmd() *cobra.Command {
 		Short: "Copy the cache entries of the experiments' computed cells into DIR",
 		Long: `export copies into DIR the cache entries (results/.cache) of the named
 experiments' metric, simulation and layout cells, with the current --var
-values, that DIR does not hold yet. Cells not computed yet are counted, not
-an error: export what a run has finished so far, and import it where the
-run goes on.`,
+values, that DIR does not hold yet. Cells not in the cache (not computed
+yet, or only read by datasets a run took from the results files) are
+counted, not an error: export what a run has finished so far, and import
+it where the run goes on.`,
 		Example: `  runexp cache export experiments/diameter-two-sc15.hcl --var simulate=all --results results/paper --to results/paper/cells
   runexp cache import results/paper/cells --results results/paper   # on the other machine`,
 		Args: cobra.MinimumNArgs(1),
@@ -56,9 +57,9 @@ run goes on.`,
 			}
 			if o.json {
 				return json.NewEncoder(o.stdout).Encode(map[string]any{"event": "cache_export", "copied": st.Copied, "bytes": st.Bytes,
-					"present": st.Present, "not_computed": st.Missing, "to": to})
+					"present": st.Present, "not_cached": st.Missing, "to": to})
 			}
-			fmt.Fprintf(o.stdout, "exported %d cache entries (%s) to %s; %d were there already; %d cells not computed yet\n",
+			fmt.Fprintf(o.stdout, "exported %d cache entries (%s) to %s; %d were there already; %d cells not in the cache\n",
 				st.Copied, fmtBytes(st.Bytes), to, st.Present, st.Missing)
 			return nil
 		},

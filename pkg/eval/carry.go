@@ -13,7 +13,7 @@ type CarryStats struct {
 	Copied  int   // entries written
 	Bytes   int64 // their size
 	Present int   // entries the destination already held
-	Missing int   // export: cells of the graph not in the cache (not computed yet)
+	Missing int   // export: cells of the graph not in the cache (not computed, or only read by datasets taken from results files)
 }
 
 // exportable reports whether ExportCells carries c: the metric, simulation

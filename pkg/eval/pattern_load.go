@@ -34,15 +34,7 @@ func patternLoad(ctx context.Context, c *Cell, t *families.Topology, name string
 		sum += l
 		most = max(most, l)
 	}
-	out := metricValues{
-		"load_avg":         dataset.Value{},
-		"load_max":         dataset.FloatValue(most),
-		"utilization":      dataset.Value{},
-		"cost_k_over_u":    dataset.Value{},
-		"balanced_p":       dataset.Value{},
-		"throughput_bound": dataset.FloatValue(1),
-		"subscription":     dataset.Value{},
-	}
+	out := partialLoadValues(most)
 	if len(loads) > 0 {
 		out["load_avg"] = dataset.FloatValue(sum / float64(len(loads)))
 	}
@@ -88,4 +80,19 @@ func patternDemands(c *Cell, t *families.Topology, name, option, user string) ([
 		demands[i] = analysis.Demand{Src: k[0], Dst: k[1], Amount: amount[k]}
 	}
 	return demands, nil
+}
+
+// partialLoadValues returns the load group's values with load_max = most,
+// throughput_bound = 1 and every other metric empty, for the analyses that
+// fill only some of them (a traffic pattern, up*/down* routing).
+func partialLoadValues(most float64) metricValues {
+	return metricValues{
+		"load_avg":         dataset.Value{},
+		"load_max":         dataset.FloatValue(most),
+		"utilization":      dataset.Value{},
+		"cost_k_over_u":    dataset.Value{},
+		"balanced_p":       dataset.Value{},
+		"throughput_bound": dataset.FloatValue(1),
+		"subscription":     dataset.Value{},
+	}
 }

@@ -33,15 +33,7 @@ func upDownLoad(ctx context.Context, t *families.Topology, workers int) (metricV
 		sum += l
 		most = max(most, l)
 	}
-	out := metricValues{
-		"load_avg":         dataset.Value{},
-		"load_max":         dataset.FloatValue(most),
-		"utilization":      dataset.Value{},
-		"cost_k_over_u":    dataset.Value{},
-		"balanced_p":       dataset.Value{},
-		"throughput_bound": dataset.FloatValue(1),
-		"subscription":     dataset.Value{},
-	}
+	out := partialLoadValues(most)
 	if len(loads) > 0 && most > 0 {
 		avg := sum / float64(len(loads))
 		out["load_avg"] = dataset.FloatValue(avg)

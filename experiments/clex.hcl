@@ -30,6 +30,7 @@ experiment {
 variable "profile" {
   type        = string
   default     = "paper"
+  choices     = ["paper", "quick"]
   description = "\"paper\": the published sizes with 5 seeds; \"quick\": the published sizes with one seed (CI)."
 }
 

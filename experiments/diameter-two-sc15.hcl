@@ -21,6 +21,7 @@ experiment {
 variable "profile" {
   type        = string
   default     = "paper"
+  choices     = ["paper", "quick"]
   description = "\"paper\": the published sizes; \"quick\": small networks for the bisections and the simulations (CI). Fig. 3 and the path counts are the same in both (formulas, and graphs of at most 1,058 routers)."
 }
 
@@ -713,6 +714,7 @@ table "paths" {
 variable "simulate" {
   type        = string
   default     = "none"
+  choices     = ["none", "fig6", "sat", "all"]
   description = "Which simulations of section 4 to run: \"none\" (the default: the structure part alone takes seconds), \"fig6\" (MIN and INR, uniform and worst-case traffic, Fig. 6), \"sat\" (also the saturation points of SF-A and MLFM-A against MIN and INR, section 4.3.2) or \"all\" (Figs. 6-14). At the paper's sizes they take days of CPU time (see the README); with profile = \"quick\" under a minute."
 }
 

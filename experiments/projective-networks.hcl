@@ -14,6 +14,7 @@ experiment {
 variable "profile" {
   type        = string
   default     = "paper"
+  choices     = ["paper", "quick"]
   description = "\"paper\": the published sizes; \"quick\": smaller sweeps (CI)."
 }
 

@@ -21,12 +21,14 @@ experiment {
 variable "simulate" {
   type        = string
   default     = "none"
+  choices     = ["none", "fig6a", "all"]
   description = "Which simulations of section V to run: \"none\" (the default: the structure and cost part alone takes about a minute), \"fig6a\" (uniform traffic, Fig. 6a: about an hour on 2 cores at the paper's sizes) or \"all\" (Figs. 6a-d and 8a-e: about 7 hours on 2 cores at the paper's sizes, a minute with profile = \"quick\")."
 }
 
 variable "profile" {
   type        = string
   default     = "paper"
+  choices     = ["paper", "quick"]
   description = "\"paper\": the published sizes; \"quick\": small networks and few samples (CI)."
 }
 

@@ -56,6 +56,7 @@ experiment {
 variable "profile" {
   type        = string
   default     = "paper"
+  choices     = ["paper", "quick"]
   description = "paper: 5 seeds, 10,000-cycle windows, searches to 0.01; quick (CI): 2 seeds, 3,000-cycle windows, searches to 0.05"
 }
 

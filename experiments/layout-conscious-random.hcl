@@ -3052,6 +3052,7 @@ locals {
   sim_l0        = local.paper ? 0.01 : 0.05
   sim_seeds_lat = local.paper ? 3 : 2
   sim_loads     = local.paper ? [0.01, 0.02, 0.035, 0.05, 0.075, 0.1, 0.125, 0.15, 0.175, 0.2, 0.225, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0] : [0.05, 0.5]
+  sim_loads4    = local.paper ? [for i in range(1, 21) : i / 200] : local.sim_loads
   sim_res       = local.paper ? 0.0025 : 0.25
   sim_wmin      = local.paper ? 3000 : 500
   sim_wmax      = local.paper ? 30000 : 2000
@@ -3525,7 +3526,7 @@ study "sim_escape_thr" {
 study "sim_sweep_dor" {
   title      = "Latency vs accepted traffic, HYPERCUBE and TORUS-4, duato-dor (Figs. 5-7)"
   enabled    = local.sim_all
-  topologies = [topology.sim_hc_s, topology.sim_hc_m, topology.sim_hc_l, topology.sim_t4]
+  topologies = [topology.sim_hc_s, topology.sim_hc_m, topology.sim_hc_l]
   metrics    = ["offered_gbps", "accepted_gbps", "latency_ns", "saturated", "simulated"]
   sim {
     preset         = "layout"
@@ -3545,7 +3546,6 @@ study "sim_sweep_rnd" {
   topologies = [
     topology.sim_php_s, topology.sim_pfhc_s, topology.sim_ring_s,
     topology.sim_php_m, topology.sim_pfhc_m, topology.sim_ring_m,
-    topology.sim_pt4, topology.sim_pft4, topology.sim_ring4,
     topology.sim_php_l, topology.sim_pfhc_l, topology.sim_ring_l,
   ]
   metrics = ["offered_gbps", "accepted_gbps", "latency_ns", "saturated", "simulated"]
@@ -3554,6 +3554,43 @@ study "sim_sweep_rnd" {
     routing        = "duato-updown"
     traffic        = ["uniform", "transpose", "bit_reversal"]
     load           = local.sim_loads
+    warmup_min     = local.sim_wmin
+    warmup_max     = local.sim_wmax
+    measure_cycles = local.sim_measure
+    drain_max      = local.sim_drain
+  }
+}
+
+# The degree-4 networks of Fig. 6 saturate below a load of 0.08 (table
+# sim_sat_t4_*), where the grid of sim_loads has five points: their sweeps
+# take steps of 0.005 up to 0.1 instead (quick: the same grid as the rest).
+study "sim_sweep_deg4_dor" {
+  title      = "Latency vs accepted traffic, TORUS-4, duato-dor, a fine grid (Fig. 6)"
+  enabled    = local.sim_all
+  topologies = [topology.sim_t4]
+  metrics    = ["offered_gbps", "accepted_gbps", "latency_ns", "saturated", "simulated"]
+  sim {
+    preset         = "layout"
+    routing        = "duato-dor"
+    traffic        = ["uniform", "transpose", "bit_reversal"]
+    load           = local.sim_loads4
+    warmup_min     = local.sim_wmin
+    warmup_max     = local.sim_wmax
+    measure_cycles = local.sim_measure
+    drain_max      = local.sim_drain
+  }
+}
+
+study "sim_sweep_deg4_rnd" {
+  title      = "Latency vs accepted traffic, P-TORUS-4, PF-TORUS-4 and RING-4, duato-updown, a fine grid (Fig. 6)"
+  enabled    = local.sim_all
+  topologies = [topology.sim_pt4, topology.sim_pft4, topology.sim_ring4]
+  metrics    = ["offered_gbps", "accepted_gbps", "latency_ns", "saturated", "simulated"]
+  sim {
+    preset         = "layout"
+    routing        = "duato-updown"
+    traffic        = ["uniform", "transpose", "bit_reversal"]
+    load           = local.sim_loads4
     warmup_min     = local.sim_wmin
     warmup_max     = local.sim_wmax
     measure_cycles = local.sim_measure
@@ -5823,7 +5860,7 @@ figure "sim_fig5" {
 
 figure "sim_fig6" {
   study   = study.sim_sweep_dor
-  overlay = [study.sim_sweep_rnd]
+  overlay = [study.sim_sweep_rnd, study.sim_sweep_deg4_dor, study.sim_sweep_deg4_rnd]
   where   = { topology = ["sim_hc_m", "sim_php_m", "sim_pfhc_m", "sim_ring_m", "sim_t4", "sim_pt4", "sim_pft4", "sim_ring4"], simulated = true, saturated = false }
   panels  = "traffic"
   title   = "Latency vs accepted traffic, ${local.sim_routers.m} switches, ${local.sim_routers.m * local.sim_p.m} hosts (Fig. 6)"

@@ -3674,6 +3674,38 @@ study "sim_clos_sat" {
   }
 }
 
+# The paper does not say where its up*/down* tree is rooted, and the root
+# decides what the Clos networks sustain (table sim_bound_updown: from
+# netsim's default root, a centre, the original 512-host Clos keeps 1/8 of
+# its bandwidth). As a second reading, drawn but not checked: the root of
+# Autonet's rule (the lowest id), router 0, a leaf switch, from which every
+# minimal route of the original Clos is legal.
+study "sim_clos_sat_leafroot" {
+  title      = "Myrinet-Clos and PF-Myrinet-Clos: saturation throughput under up*/down* rooted at router 0, a leaf (a second reading of Fig. 8)"
+  enabled    = local.sim_thr
+  topologies = [topology.sim_clos, topology.sim_pclos]
+  metrics    = ["throughput_gbps", "throughput_load", "throughput", "throughput_latency_ns", "search_probes"]
+  sim {
+    preset            = "layout"
+    routing           = "updown:root=0"
+    traffic           = ["uniform", "transpose"]
+    search            = "throughput"
+    search_resolution = local.sim_res
+    warmup_min        = local.sim_wmin
+    warmup_max        = local.sim_wmax
+    measure_cycles    = local.sim_measure
+    drain_max         = local.sim_drain
+  }
+}
+
+table "sim_clos_sat_leafroot" {
+  study   = study.sim_clos_sat_leafroot
+  title   = "Myrinet-Clos, up*/down* rooted at router 0 (a leaf): saturation throughput (a second reading, not checked)"
+  sort_by = ["hosts", "traffic", "label"]
+  columns = ["label", "hosts", "traffic", "throughput_load", "throughput_gbps", "throughput_latency_ns", "search_probes"]
+  formats = { throughput_load = "%.4f", throughput_gbps = "%.3f", throughput_latency_ns = "%.1f" }
+}
+
 study "sim_clos_sweep" {
   title      = "Myrinet-Clos and PF-Myrinet-Clos: latency vs accepted traffic (Fig. 8)"
   enabled    = local.sim_all
@@ -5455,7 +5487,7 @@ table "sim_clos_sat_256_uniform" {
     enabled               = local.paper
     source                = local.sim_src_clos
     throughput_gbps_ratio = { value = 1, abs = 0.05, why = local.sim_why_same_step }
-    note                  = "PF-Myrinet-Clos / Myrinet-Clos throughput; up*/down* leaves only part of the network: table sim_bound_updown routes uniform traffic as the simulation does (netsim's default root, a centre) and finds the busiest channel's bound 0.1285 for Myrinet-Clos and 0.1732 for PF-Myrinet-Clos, a ratio of 1.35 (measured 1.38). With a leaf as root the original Clos would keep all its minimal routes (bound 1.0, TestUpDownUniformLoadsClos in pkg/netsim); the paper does not say where its up*/down* tree is rooted. Under minimal routing both are near 1 (table sim_bound: 1.0 and 0.85)"
+    note                  = "PF-Myrinet-Clos / Myrinet-Clos throughput; up*/down* leaves only part of the network: table sim_bound_updown routes uniform traffic as the simulation does (netsim's default root, a centre) and finds the busiest channel's bound 0.1285 for Myrinet-Clos and 0.1732 for PF-Myrinet-Clos, a ratio of 1.35 (measured 1.38). With a leaf as root the original Clos would keep all its minimal routes (bound 1.0, TestUpDownUniformLoadsClos in pkg/netsim); the paper does not say where its up*/down* tree is rooted. Under minimal routing both are near 1 (table sim_bound: 1.0 and 0.85); rooted at a leaf instead (table sim_clos_sat_leafroot) the original Clos sustains 0.83 to 0.90 and the permuted one 0.15 to 0.16: neither root gives \"sensibly the same\""
   }
 }
 
@@ -5499,7 +5531,7 @@ table "sim_clos_sat_256_transpose" {
     enabled               = local.paper
     source                = local.sim_src_clos
     throughput_gbps_ratio = { value = 1, abs = 0.05, why = local.sim_why_same_step }
-    note                  = "PF-Myrinet-Clos / Myrinet-Clos throughput; up*/down* leaves only part of the network: under uniform traffic table sim_bound_updown finds the busiest channel's bound 0.1285 for Myrinet-Clos and 0.1732 for PF-Myrinet-Clos (the simulation's routing, netsim's default root); the transpose bound is not computed, the ratio follows the uniform one"
+    note                  = "PF-Myrinet-Clos / Myrinet-Clos throughput; up*/down* leaves only part of the network: under uniform traffic table sim_bound_updown finds the busiest channel's bound 0.1285 for Myrinet-Clos and 0.1732 for PF-Myrinet-Clos (the simulation's routing, netsim's default root); the transpose bound is not computed, the ratio follows the uniform one; rooted at a leaf instead (table sim_clos_sat_leafroot) the original Clos sustains 0.83 to 0.90 and the permuted one 0.15 to 0.16: neither root gives \"sensibly the same\""
   }
 }
 
@@ -5554,7 +5586,7 @@ table "sim_clos_sat_512_uniform" {
     enabled               = local.paper
     source                = local.sim_src_clos
     throughput_gbps_ratio = { value = 1, abs = 0.05, why = local.sim_why_same_step }
-    note                  = "PF-Myrinet-Clos / Myrinet-Clos throughput; up*/down* leaves only part of the network: table sim_bound_updown routes uniform traffic as the simulation does (netsim's default root, a centre) and finds the busiest channel's bound 0.1267 for Myrinet-Clos and 0.0257 for PF-Myrinet-Clos, a ratio of 0.20 (measured 0.20). With a leaf as root the original Clos would keep all its minimal routes (bound 1.0, TestUpDownUniformLoadsClos in pkg/netsim); the paper does not say where its up*/down* tree is rooted. Under minimal routing both are near 1 (table sim_bound: 1.0 and 0.91)"
+    note                  = "PF-Myrinet-Clos / Myrinet-Clos throughput; up*/down* leaves only part of the network: table sim_bound_updown routes uniform traffic as the simulation does (netsim's default root, a centre) and finds the busiest channel's bound 0.1267 for Myrinet-Clos and 0.0257 for PF-Myrinet-Clos, a ratio of 0.20 (measured 0.20). With a leaf as root the original Clos would keep all its minimal routes (bound 1.0, TestUpDownUniformLoadsClos in pkg/netsim); the paper does not say where its up*/down* tree is rooted. Under minimal routing both are near 1 (table sim_bound: 1.0 and 0.91); rooted at a leaf instead (table sim_clos_sat_leafroot) the original Clos sustains 0.83 to 0.90 and the permuted one 0.15 to 0.16: neither root gives \"sensibly the same\""
   }
 }
 
@@ -5598,7 +5630,7 @@ table "sim_clos_sat_512_transpose" {
     enabled               = local.paper
     source                = local.sim_src_clos
     throughput_gbps_ratio = { value = 1, abs = 0.05, why = local.sim_why_same_step }
-    note                  = "PF-Myrinet-Clos / Myrinet-Clos throughput; up*/down* leaves only part of the network: under uniform traffic table sim_bound_updown finds the busiest channel's bound 0.1267 for Myrinet-Clos and 0.0257 for PF-Myrinet-Clos (the simulation's routing, netsim's default root); the transpose bound is not computed, the ratio follows the uniform one"
+    note                  = "PF-Myrinet-Clos / Myrinet-Clos throughput; up*/down* leaves only part of the network: under uniform traffic table sim_bound_updown finds the busiest channel's bound 0.1267 for Myrinet-Clos and 0.0257 for PF-Myrinet-Clos (the simulation's routing, netsim's default root); the transpose bound is not computed, the ratio follows the uniform one; rooted at a leaf instead (table sim_clos_sat_leafroot) the original Clos sustains 0.83 to 0.90 and the permuted one 0.15 to 0.16: neither root gives \"sensibly the same\""
   }
 }
 

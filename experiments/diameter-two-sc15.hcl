@@ -1,6 +1,6 @@
 # Kathareios, Minkenberg, Prisacari, Rodriguez and Hoefler, "Cost-Effective
 # Diameter-Two Topologies: Analysis and Evaluation", SC15: sections 2 and 3
-# (Table 2, Figs. 3 and 4, section 2.3.3) and, with --var simulate=fig6 or
+# (Table 2, Figs. 3 and 4, section 2.3.3) and, with --var simulate=fig6, sat or
 # all, the simulations of section 4 (Figs. 6-14, see the last section).
 # The text of the paper is ../shared/papers/diameter-two-topologies-sc15.txt.
 #
@@ -662,7 +662,7 @@ table "paths" {
 }
 
 # ---------------------------------------------------------------------------
-# Section 4: simulations (--var simulate=fig6 or all; none by default).
+# Section 4: simulations (--var simulate=fig6, sat or all; none by default).
 #
 # Networks (section 4.1): SF q = 13 with p = floor(r'/2) = 9 (3,042
 # endpoints) and p = ceil(r'/2) = 10 (3,380), the 15-MLFM (3,600) and the
@@ -1756,6 +1756,7 @@ table "mlfma_worst_sat" {
     enabled               = local.paper
     source                = "SC15 section 4.3.2: the throughput of MLFM-A achieves the levels of minimal and indirect random routing"
     throughput_load_ratio = { at_most = 1, abs = 0.011, why = local.why_match }
+    note                  = "Not explained yet: our MLFM-A (c = 2, n_I = 5) saturates at 0.275 under the worst case against INR's 0.475 (and matches MIN under uniform traffic, 0.925 against 0.930). UGAL-L decides on the source leaf's own queues, while the worst case's bottleneck is the spine-to-leaf channel two hops on, which the 100 KB buffers fill slowly; whether the paper's switches (input-output buffered) signal that congestion sooner is not known. The sweeps of Figs. 9 and 11 (simulate = \"all\") will show where along the load axis MLFM-A falls short."
   }
 }
 

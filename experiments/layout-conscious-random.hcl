@@ -4810,7 +4810,7 @@ table "sim_sat_s_ring_uniform" {
     enabled               = local.paper
     source                = local.sim_src_similar
     throughput_gbps_ratio = { at_most = 1.1, why = local.sim_why_similar10 }
-    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; table sim_bound (uniform traffic split evenly over all minimal paths) gives the share of the injection bandwidth the busiest channel allows: HYPERCUBE 0.498, P-HYPERCUBE 0.4225, PF-HYPERCUBE 0.349, RING-6 0.422, so RING-6 / PF-HYPERCUBE = 1.21 from the graphs alone (measured 1.22); P-HYPERCUBE's bound equals RING-6's, and its 10% lower measured throughput is the routing's (duato-updown's escape VCs)"
+    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; table sim_bound (uniform traffic split evenly over all minimal paths) gives the share of the injection bandwidth the busiest channel allows: HYPERCUBE 0.498, P-HYPERCUBE 0.4225, PF-HYPERCUBE 0.349, RING-6 0.422, so RING-6 / PF-HYPERCUBE = 1.21 from the graphs alone (measured 1.22); P-HYPERCUBE's bound equals RING-6's, and its 10% lower measured throughput is not in this bound (at 256 switches, without escape VCs, P-HYPERCUBE gains 8%: table sim_thr_php_uniform's note)"
   }
 }
 

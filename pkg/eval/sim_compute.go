@@ -49,6 +49,10 @@ func simCellParams(in *Instance, pt map[string]any, rep int, model *CostModel) m
 		// A pattern whose definition changed: its earlier cells rerun.
 		q["traffic_revision"] = traffic.Revision(name)
 	}
+	if name, _ := q["routing"].(string); netsim.RoutingRevision(name) > 1 {
+		// A routing whose definition changed: its earlier cells rerun.
+		q["routing_revision"] = netsim.RoutingRevision(name)
+	}
 	p["sim"] = q
 	p["replicate"] = rep
 	if model != nil && pt["link_ns_per_m"].(float64) > 0 {

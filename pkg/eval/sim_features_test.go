@@ -392,3 +392,40 @@ func TestTrafficRevision(t *testing.T) {
 		t.Fatalf("sim cells of %v, want uniform and transpose", seen)
 	}
 }
+
+// TestRoutingRevision: a routing whose definition changed (ugal-leaf,
+// revision 2) carries its revision in the sim cells' parameters, so cells
+// computed under the earlier definition rerun; other routings' keys are
+// unchanged.
+func TestRoutingRevision(t *testing.T) {
+	src := `
+topology "m" {
+  family = "mlfm"
+  h      = 3
+}
+study "s" {
+  topologies = [topology.m]
+  metrics    = ["accepted_load"]
+  sim {
+    load    = 0.2
+    routing = ["min-random", "val-leaf", "ugal-leaf", "ugal-leaf:c=2,n=5,t=0.1"]
+  }
+}
+`
+	g := load(t, nil, writeSource(t, t.TempDir(), "rrev", src))
+	seen := 0
+	for _, c := range g.Cells {
+		if c.Kind != GroupSim {
+			continue
+		}
+		seen++
+		r := c.point["routing"].(string)
+		has := strings.Contains(string(c.Params), `"routing_revision":2`)
+		if has != strings.HasPrefix(r, "ugal-leaf") {
+			t.Errorf("%s: params %s", r, c.Params)
+		}
+	}
+	if seen != 4 {
+		t.Fatalf("%d sim cells, want 4", seen)
+	}
+}

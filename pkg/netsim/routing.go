@@ -510,6 +510,20 @@ func (e *RoutingError) Error() string { return e.Err.Error() }
 // Unwrap returns the wrapped error.
 func (e *RoutingError) Unwrap() error { return e.Err }
 
+// RoutingRevision returns the revision of the definition of the routing
+// name (with or without parameters), for the cache keys of the cells that
+// simulate it: a cell computed under an earlier definition must rerun.
+// Every routing is at revision 1 but "ugal-leaf", at 2: revision 1 took
+// the least occupied first hop towards a candidate intermediate (see
+// UGALLeaf).
+func RoutingRevision(name string) int {
+	base, _, _ := strings.Cut(name, ":")
+	if base == "ugal-leaf" {
+		return 2
+	}
+	return 1
+}
+
 // CheckRoutingName reports whether NewRouting accepts name on some
 // network: a known routing with valid parameters (whether a network can
 // run it is known only with the network).

@@ -69,3 +69,56 @@ func TestWorstCaseNewRoutings(t *testing.T) {
 		})
 	}
 }
+
+// SC15's MLFM-A under the MLFM worst case (every leaf sends to the next,
+// one minimal path, 1/h): UGAL with leaf intermediates reaches indirect
+// random routing's level (SC15 section 4.3.2), here at 6-MLFM's load 0.4
+// (INR's bound: 0.5). Revision 1 of ugal-leaf, which took the least
+// occupied first hop towards a candidate intermediate too, saturated there
+// (accepted 0.303 of 0.4): it drew the candidates of the source's own
+// column, whose second half crosses the overloaded global router.
+func TestUGALLeafWorstCaseMLFM(t *testing.T) {
+	f, _ := families.Default().Lookup("mlfm")
+	v, err := f.Normalize(families.Values{"h": int64(6)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, err := f.Build(context.Background(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pat, err := traffic.New(traffic.WorstCase, top, "mlfm", v, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := netsim.NewNetwork(top, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := netsim.DefaultConfig()
+	cfg.WarmupMax, cfg.MeasureCycles = 5000, 3000
+	for _, c := range []struct {
+		routing string
+		load    float64
+		sat     bool
+	}{
+		{"min-random", 0.4, true}, // 1/h = 0.167
+		{"ugal-leaf:c=2,n=5,t=0", 0.4, false},
+	} {
+		rt, err := netsim.NewRouting(net, c.routing)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := netsim.Run(context.Background(), net, rt, pat, c.load, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%-24s accepted %.4f saturated %-5v %s", c.routing, res.AcceptedLoad, res.Saturated, res.SaturationReason)
+		if res.Saturated != c.sat {
+			t.Errorf("%s at load %g: saturated %v (%s), want %v", c.routing, c.load, res.Saturated, res.SaturationReason, c.sat)
+		}
+		if !c.sat && res.AcceptedLoad < 0.98*c.load {
+			t.Errorf("%s at load %g: accepted %.4f", c.routing, c.load, res.AcceptedLoad)
+		}
+	}
+}

@@ -175,10 +175,22 @@ const (
 // With a threshold T > 0 (a fraction of the port buffer, View.PortCapacity)
 // the packet goes minimally whenever q_M < T x capacity. Where several
 // minimal first hops exist (MLFM routers of one column, OFT symmetric
-// routers) the one of lowest occupancy is taken, ties at random (SC15's
-// footnote 1 allows this or a random one); the same for the first hop
-// towards a candidate intermediate. Later hops are minimal, random among
-// minimal ports, with the towards/away VC classes of ValiantLeaf.
+// routers) the minimal path's is the one of lowest occupancy, ties at
+// random (SC15's footnote 1, on the minimal path's cost, allows this or a
+// random one). An indirect path is drawn at random whole ("n_I indirect
+// routes are randomly selected"): its first hop is random among the
+// minimal ports towards its intermediate, and q_I is that port's
+// occupancy. Later hops are minimal, random among minimal ports, with the
+// towards/away VC classes of ValiantLeaf.
+//
+// Revision 2 (RoutingRevision): revision 1 took the least occupied first
+// hop towards a candidate intermediate too. On the MLFM that favours the
+// candidates in the source's own column, whose first hop is the least
+// occupied of all h up-links; their second half then crosses the global
+// router of the minimal path, the very link that worst-case traffic
+// overloads. With h = 15 under SC15's worst case, MLFM-A (c = 2, n_I = 5)
+// saturated at 0.275 of the injection rate under revision 1; under
+// revision 2 it accepts 0.448 of an offered 0.45 (INR: 0.475).
 //
 // Registered as "ugal-leaf" (c = 2, n_I = 4, T = 0) and
 // "ugal-leaf:c=C,n=N,t=T" with any subset of the parameters.
@@ -264,7 +276,8 @@ func (u *UGALLeaf) Route(v *View, r int32, p *Packet) (int32, int32) {
 		if i < 0 {
 			break
 		}
-		ip, qi := leastOccupied(u.net, v, r, i)
+		ip := RandomPort.port(u.net, v, r, i)
+		qi := v.Occupancy(r, ip)
 		if c := u.c * float64(qi); c < best {
 			best, bestInter, bestPort = c, i, ip
 		}

@@ -1,7 +1,8 @@
 # Kathareios, Minkenberg, Prisacari, Rodriguez and Hoefler, "Cost-Effective
 # Diameter-Two Topologies: Analysis and Evaluation", SC15: sections 2 and 3
-# (Table 2, Figs. 3 and 4, section 2.3.3) and, with --var simulate=fig6, sat or
-# all, the simulations of section 4 (Figs. 6-14, see the last section).
+# (Table 2, Figs. 3 and 4, section 2.3.3) and, with --var simulate=fig6, sat,
+# claims or all, the simulations of section 4 (Figs. 6-14, see the last
+# section).
 # The text of the paper is ../shared/papers/diameter-two-topologies-sc15.txt.
 #
 #   runexp run experiments/diameter-two-sc15.hcl --var profile=quick   # small networks (CI); without it the paper's sizes
@@ -15,7 +16,7 @@
 
 experiment {
   title       = "Diameter-two topologies (SC15): construction, scale, cost, bisection, path diversity"
-  description = "Table 2, Figs. 3 and 4 and section 2.3.3 of Kathareios et al., Cost-Effective Diameter-Two Topologies, SC15: the Slim Fly (SF), the Multi-Layer Full-Mesh (MLFM) and the two-level Orthogonal Fat Tree (OFT) against 2D HyperX and two- and three-level fat trees.${var.simulate == "none" ? "" : var.simulate == "fig6" ? " With the simulations of Fig. 6 (section 4.3.1: MIN and INR under uniform and worst-case traffic)." : var.simulate == "sat" ? " With the simulations of Fig. 6 (section 4.3.1: MIN and INR under uniform and worst-case traffic) and the saturation points of SF-A and MLFM-A (section 4.3.2)." : " With the simulations of section 4: MIN, INR and the adaptive routings under uniform and worst-case traffic (Figs. 6-12), all-to-all and nearest-neighbour exchanges (Figs. 13 and 14)."}"
+  description = "Table 2, Figs. 3 and 4 and section 2.3.3 of Kathareios et al., Cost-Effective Diameter-Two Topologies, SC15: the Slim Fly (SF), the Multi-Layer Full-Mesh (MLFM) and the two-level Orthogonal Fat Tree (OFT) against 2D HyperX and two- and three-level fat trees.${var.simulate == "none" ? "" : var.simulate == "fig6" ? " With the simulations of Fig. 6 (section 4.3.1: MIN and INR under uniform and worst-case traffic)." : var.simulate == "sat" ? " With the simulations of Fig. 6 (section 4.3.1: MIN and INR under uniform and worst-case traffic) and the saturation points of SF-A and MLFM-A (section 4.3.2)." : var.simulate == "claims" ? " With the simulations of Fig. 6 (section 4.3.1), the saturation points and latency statements of section 4.3.2 (SF-A, MLFM-A, OFT-A and their threshold variants at the loads compared) and the nearest-neighbour exchange of Fig. 14; the complete sweeps of Figs. 7-12 and the all-to-all exchange of Fig. 13 need simulate = \"all\"." : " With the simulations of section 4: MIN, INR and the adaptive routings under uniform and worst-case traffic (Figs. 6-12), all-to-all and nearest-neighbour exchanges (Figs. 13 and 14)."}"
 }
 
 variable "profile" {
@@ -662,7 +663,8 @@ table "paths" {
 }
 
 # ---------------------------------------------------------------------------
-# Section 4: simulations (--var simulate=fig6, sat or all; none by default).
+# Section 4: simulations (--var simulate=fig6, sat, claims or all; none by
+# default).
 #
 # Networks (section 4.1): SF q = 13 with p = floor(r'/2) = 9 (3,042
 # endpoints) and p = ceil(r'/2) = 10 (3,380), the 15-MLFM (3,600) and the
@@ -714,8 +716,8 @@ table "paths" {
 variable "simulate" {
   type        = string
   default     = "none"
-  choices     = ["none", "fig6", "sat", "all"]
-  description = "Which simulations of section 4 to run: \"none\" (the default: the structure part alone takes seconds), \"fig6\" (MIN and INR, uniform and worst-case traffic, Fig. 6), \"sat\" (also the saturation points of SF-A and MLFM-A against MIN and INR, section 4.3.2) or \"all\" (Figs. 6-14). At the paper's sizes they take days of CPU time (see the README); with profile = \"quick\" under a minute."
+  choices     = ["none", "fig6", "sat", "claims", "all"]
+  description = "Which simulations of section 4 to run: \"none\" (the default: the structure part alone takes seconds), \"fig6\" (MIN and INR, uniform and worst-case traffic, Fig. 6), \"sat\" (also the saturation points of SF-A and MLFM-A against MIN and INR, section 4.3.2), \"claims\" (also the points of the adaptive sweeps that section 4.3.2's latency statements compare, and the nearest-neighbour exchanges of Fig. 14) or \"all\" (Figs. 6-14). At the paper's sizes they take days of CPU time (see the README); with profile = \"quick\" under a minute."
 }
 
 locals {
@@ -724,7 +726,12 @@ locals {
   # "sat": Fig. 6 and the saturation searches of section 4.3.2, a stage of
   # "all" that fits a few hours on two cores (its datasets are those of
   # "all": a later run with "all" takes them from the committed files).
-  sim_sat = var.simulate == "sat" || local.sim_all
+  sim_sat = var.simulate == "sat" || local.sim_claims
+  # "claims": also the sweeps' points that section 4.3.2's latency
+  # statements compare and the nearest-neighbour exchanges of Fig. 14, a
+  # second stage of "all" (every statement of section 4 but the all-to-all
+  # exchange of Fig. 13, about 12 CPU-hours alone).
+  sim_claims = var.simulate == "claims" || local.sim_all
 
   s_sf_q   = local.paper ? 13 : 5
   s_mlfm_h = local.paper ? 15 : 4
@@ -734,8 +741,12 @@ locals {
   # routings the two loads of the expectations, 0.1 and 0.75).
   sim_loads = local.paper ? [for i in range(1, 21) : i / 20] : [0.1, 0.3, 0.5, 0.75, 0.9]
   ad_loads  = local.paper ? [for i in range(1, 21) : i / 20] : [0.1, 0.75]
-  sim_us    = local.paper ? 200 : 6
-  warmup_us = local.paper ? 20 : 1.5
+  # The loads of the latency statements' studies (*_claims_*): the grid up
+  # to 0.75 (uniform) and 0.1 (worst case).
+  claim_uni_loads = [for l in local.ad_loads : l if l <= 0.75]
+  claim_wc_loads  = [for l in local.ad_loads : l if l <= 0.1]
+  sim_us          = local.paper ? 200 : 6
+  warmup_us       = local.paper ? 20 : 1.5
   # Saturation points: a throughput search to 0.005 (quick: 0.1).
   search_res = local.paper ? 0.005 : 0.1
 
@@ -813,7 +824,7 @@ locals {
   # The explanations of the Fig. 6 saturation points that miss (paper
   # profile, results/paper/diameter-two-sc15/).
   note_sf10_min = "A model difference, not the topology: under MIN with traffic split over the minimal paths, the busiest channel of the SF q = 13, p = 10 allows 0.913 of the injection rate (runexp's channel-load bound, throughput_bound; p = 10 exceeds the balanced 9.0). netsim reaches 0.895, 98% of that bound; the paper's approximately 87% is 95% of it. Its switch is input-output-buffered (section 4.1), netsim's input-queued with speedup 2."
-  note_ind_min  = "A model difference, not the topology: no channel of the MLFM h = 15 or the OFT k = 12 is overloaded under MIN (channel-load bound 1.0), and in netsim their accepted load flattens at 0.939 and 0.938 of the injection rate (offered 1.0); the search's last unsaturated loads are 0.93 and 0.925, where the SF with floor p, also bounded by 1.0, reaches 0.96. All their traffic crosses the spine (MLFM) or middle-level (OFT) routers, whose every port is a network port, so switch contention costs more than on the direct SF. netsim's switch is input-queued with speedup 2, the paper's input-output-buffered with 100 KB per port per direction (section 4.1); the loss is attributed to that, not verified."
+  note_ind_min  = "A model difference, not the topology: no channel of the MLFM h = 15 or the OFT k = 12 is overloaded under MIN (channel-load bound 1.0), and in netsim their accepted load flattens at 0.939 and 0.938 of the injection rate (offered 1.0); the search's last unsaturated loads are 0.93 and 0.925, where the SF with floor p, also bounded by 1.0, reaches 0.96. All their traffic crosses the spine (MLFM) or middle-level (OFT) routers, whose every port is a network port, so switch contention costs more than on the direct SF. The loss is netsim's switch: with an internal speedup of 3 instead of 2 (nearer the paper's input-output-buffered switch with 100 KB per port per direction, section 4.1), both accept 0.946 of an offered 0.95 and are not saturated, where at speedup 2 they accept 0.936 (MLFM) and 0.934 (OFT) and saturate (runexp sim, sim_us = 40, warmup_us = 10); 8 VCs per port instead of 4 do the same on the MLFM. netsim keeps speedup 2 for every paper: the paper gives no number to set it by."
   why_20        = "\"by approx. 20%\": one significant digit, 15% to 25%, so INR's effective throughput over the adaptive one between 1/1.25 = 0.80 and 1/1.15 = 0.87"
 }
 
@@ -1756,12 +1767,109 @@ table "mlfma_worst_sat" {
     enabled               = local.paper
     source                = "SC15 section 4.3.2: the throughput of MLFM-A achieves the levels of minimal and indirect random routing"
     throughput_load_ratio = { at_most = 1, abs = 0.011, why = local.why_match }
-    note                  = "Not explained yet: our MLFM-A (c = 2, n_I = 5) saturates at 0.275 under the worst case against INR's 0.475 (and matches MIN under uniform traffic, 0.925 against 0.930). UGAL-L decides on the source leaf's own queues, while the worst case's bottleneck is the spine-to-leaf channel two hops on, which the 100 KB buffers fill slowly; whether the paper's switches (input-output buffered) signal that congestion sooner is not known. The sweeps of Figs. 9 and 11 (simulate = \"all\") will show where along the load axis MLFM-A falls short."
+    note                  = "ugal-leaf draws each indirect path at random whole, first hop included, as section 3.3 says (\"n_I indirect routes are randomly selected\"). An earlier netsim (ugal-leaf revision 1) took the least occupied first hop towards each candidate too: that favoured the candidates of the source's own column, whose first hop is the least occupied of all h up-links and whose second half crosses the global router that the worst case overloads, and MLFM-A saturated at 0.275."
+  }
+}
+
+# The latency statements of section 4.3.2 need only the start of the sweeps
+# of Figs. 7-12: the routings they compare, under uniform traffic up to
+# load 0.75 and under the worst case up to 0.1. These studies hold those
+# points; their cells are the sweeps' own (same options, same predecessor
+# in the load chain), so simulate = "claims" computes a part of "all" and
+# "all" takes it from the committed files.
+
+study "sf_claims_uniform" {
+  title      = "Slim Fly p = floor(r'/2): SF-A and SF-ATh, uniform traffic up to load 0.75 (SC15 section 4.3.2)"
+  enabled    = local.sim_claims
+  topologies = [topology.s_sf_floor]
+  metrics    = ["offered_load", "accepted_load", "latency_ns", "sim_hops", "minimal_fraction", "saturated", "simulated"]
+  sim {
+    preset    = "sc15"
+    routing   = [local.sfa, local.sfath, "ugal-threshold:t=0,c=4,n=4"]
+    traffic   = "uniform"
+    load      = local.claim_uni_loads
+    sim_us    = local.sim_us
+    warmup_us = local.warmup_us
+  }
+}
+
+study "sf_claims_worst" {
+  title      = "Slim Fly p = floor(r'/2): SF-A and SF-ATh, worst-case traffic up to load 0.1 (SC15 section 4.3.2)"
+  enabled    = local.sim_claims
+  topologies = [topology.s_sf_floor]
+  metrics    = ["offered_load", "accepted_load", "latency_ns", "sim_hops", "minimal_fraction", "saturated", "simulated"]
+  sim {
+    preset    = "sc15"
+    routing   = [local.sfa, local.sfath]
+    traffic   = "worst_case"
+    load      = local.claim_wc_loads
+    sim_us    = local.sim_us
+    warmup_us = local.warmup_us
+  }
+}
+
+study "mlfm_claims_uniform" {
+  title      = "MLFM: MLFM-A and MLFM-ATh, uniform traffic up to load 0.75 (SC15 section 4.3.2)"
+  enabled    = local.sim_claims
+  topologies = [topology.s_mlfm]
+  metrics    = ["offered_load", "accepted_load", "latency_ns", "sim_hops", "minimal_fraction", "saturated", "simulated"]
+  sim {
+    preset    = "sc15"
+    routing   = [local.mla, "ugal-leaf:c=2,n=1,t=0", "ugal-leaf:c=1,n=5,t=0"]
+    traffic   = "uniform"
+    load      = local.claim_uni_loads
+    sim_us    = local.sim_us
+    warmup_us = local.warmup_us
+  }
+}
+
+study "mlfm_claims_worst" {
+  title      = "MLFM: MLFM-A and MLFM-ATh, worst-case traffic up to load 0.1 (SC15 section 4.3.2)"
+  enabled    = local.sim_claims
+  topologies = [topology.s_mlfm]
+  metrics    = ["offered_load", "accepted_load", "latency_ns", "sim_hops", "minimal_fraction", "saturated", "simulated"]
+  sim {
+    preset    = "sc15"
+    routing   = [local.mla, local.mlath]
+    traffic   = "worst_case"
+    load      = local.claim_wc_loads
+    sim_us    = local.sim_us
+    warmup_us = local.warmup_us
+  }
+}
+
+study "oft_claims_uniform" {
+  title      = "OFT: OFT-A and OFT-ATh, uniform traffic up to load 0.75 (SC15 section 4.3.2)"
+  enabled    = local.sim_claims
+  topologies = [topology.s_oft]
+  metrics    = ["offered_load", "accepted_load", "latency_ns", "sim_hops", "minimal_fraction", "saturated", "simulated"]
+  sim {
+    preset    = "sc15"
+    routing   = [local.ofa, "ugal-leaf:c=2,n=5,t=0", "ugal-leaf:c=4,n=1,t=0", local.ofath]
+    traffic   = "uniform"
+    load      = local.claim_uni_loads
+    sim_us    = local.sim_us
+    warmup_us = local.warmup_us
+  }
+}
+
+study "oft_claims_worst" {
+  title      = "OFT: OFT-A and OFT-ATh, worst-case traffic up to load 0.1 (SC15 section 4.3.2)"
+  enabled    = local.sim_claims
+  topologies = [topology.s_oft]
+  metrics    = ["offered_load", "accepted_load", "latency_ns", "sim_hops", "minimal_fraction", "saturated", "simulated"]
+  sim {
+    preset    = "sc15"
+    routing   = [local.ofa, local.ofath]
+    traffic   = "worst_case"
+    load      = local.claim_wc_loads
+    sim_us    = local.sim_us
+    warmup_us = local.warmup_us
   }
 }
 
 table "sf_adaptive_uniform" {
-  study    = study.sf_adaptive
+  study    = study.sf_claims_uniform
   title    = "SF-A and SF-ATh, uniform traffic at load 0.75: latency against SF-A with c_SF = 1, n_I = 4 (SC15 section 4.3.2)"
   where    = { traffic = "uniform", load = 0.75 }
   ratio_to = { routing = local.sfa, traffic = "uniform", load = 0.75 }
@@ -1784,7 +1892,7 @@ table "sf_adaptive_uniform" {
 }
 
 table "sf_adaptive_worst" {
-  study    = study.sf_adaptive
+  study    = study.sf_claims_worst
   title    = "SF-A and SF-ATh, worst-case traffic at load 0.1: latency against SF-A with c_SF = 1, n_I = 4 (SC15 section 4.3.2)"
   where    = { traffic = "worst_case", load = 0.1 }
   ratio_to = { routing = local.sfa, traffic = "worst_case", load = 0.1 }
@@ -1801,7 +1909,7 @@ table "sf_adaptive_worst" {
 }
 
 table "mlfm_adaptive_uniform" {
-  study    = study.mlfm_adaptive
+  study    = study.mlfm_claims_uniform
   title    = "MLFM-A and MLFM-ATh, uniform traffic at load 0.75: latency against MLFM-A with c = 2, n_I = 5 (SC15 section 4.3.2)"
   where    = { traffic = "uniform", load = 0.75 }
   ratio_to = { routing = local.mla, traffic = "uniform", load = 0.75 }
@@ -1824,7 +1932,7 @@ table "mlfm_adaptive_uniform" {
 }
 
 table "mlfm_adaptive_worst" {
-  study    = study.mlfm_adaptive
+  study    = study.mlfm_claims_worst
   title    = "MLFM-A and MLFM-ATh, worst-case traffic at load 0.1: latency against MLFM-A with c = 2, n_I = 5 (SC15 section 4.3.2)"
   where    = { traffic = "worst_case", load = 0.1 }
   ratio_to = { routing = local.mla, traffic = "worst_case", load = 0.1 }
@@ -1841,7 +1949,7 @@ table "mlfm_adaptive_worst" {
 }
 
 table "oft_adaptive_uniform" {
-  study    = study.oft_adaptive
+  study    = study.oft_claims_uniform
   title    = "OFT-A and OFT-ATh, uniform traffic at load 0.75: latency against OFT-A with c = 2, n_I = 1 (SC15 section 4.3.2)"
   where    = { traffic = "uniform", load = 0.75 }
   ratio_to = { routing = local.ofa, traffic = "uniform", load = 0.75 }
@@ -1870,7 +1978,7 @@ table "oft_adaptive_uniform" {
 }
 
 table "oft_adaptive_worst" {
-  study    = study.oft_adaptive
+  study    = study.oft_claims_worst
   title    = "OFT-A and OFT-ATh, worst-case traffic at load 0.1: latency against OFT-A with c = 2, n_I = 1 (SC15 section 4.3.2)"
   where    = { traffic = "worst_case", load = 0.1 }
   ratio_to = { routing = local.ofa, traffic = "worst_case", load = 0.1 }
@@ -1972,7 +2080,7 @@ figure "fig13" {
 
 study "fig14_sf9" {
   title      = "SF, p = floor(r'/2): one 3D nearest-neighbour exchange (SC15 Fig. 14)"
-  enabled    = local.sim_all
+  enabled    = local.sim_claims
   topologies = [topology.s_sf_floor]
   metrics    = ["endpoints", "completion_us", "effective_throughput", "sim_hops", "minimal_fraction"]
   sim {
@@ -1986,7 +2094,7 @@ study "fig14_sf9" {
 
 study "fig14_sf10" {
   title      = "SF, p = ceil(r'/2): one 3D nearest-neighbour exchange (SC15 Fig. 14)"
-  enabled    = local.sim_all
+  enabled    = local.sim_claims
   topologies = [topology.s_sf_ceil]
   metrics    = ["endpoints", "completion_us", "effective_throughput", "sim_hops", "minimal_fraction"]
   sim {
@@ -2000,7 +2108,7 @@ study "fig14_sf10" {
 
 study "fig14_mlfm" {
   title      = "MLFM: one 3D nearest-neighbour exchange (SC15 Fig. 14)"
-  enabled    = local.sim_all
+  enabled    = local.sim_claims
   topologies = [topology.s_mlfm]
   metrics    = ["endpoints", "completion_us", "effective_throughput", "sim_hops", "minimal_fraction"]
   sim {
@@ -2014,7 +2122,7 @@ study "fig14_mlfm" {
 
 study "fig14_oft" {
   title      = "OFT: one 3D nearest-neighbour exchange (SC15 Fig. 14)"
-  enabled    = local.sim_all
+  enabled    = local.sim_claims
   topologies = [topology.s_oft]
   metrics    = ["endpoints", "completion_us", "effective_throughput", "sim_hops", "minimal_fraction"]
   sim {

@@ -234,6 +234,9 @@ func TestSuggestions(t *testing.T) {
 		{[]string{"validate", "--var", "qz=[3]", small}, `--var qz: no experiment declares a variable "qz". Did you mean "qs"?`, ""},
 		{[]string{"validate", "--var", "nosuch=1", small}, `no experiment declares a variable "nosuch". Declared variables: qs.`, ""},
 		{[]string{"validate", "--var", "nosuch=1", "testdata/failed.hcl"}, `no experiment declares a variable "nosuch". The experiments declare no variables.`, ""},
+		// A file that does not parse may declare the variable: its syntax
+		// error alone is reported.
+		{[]string{"validate", "--var", "simulate=all", "testdata/bad/malformed.hcl"}, `on testdata/bad/malformed.hcl line 4`, "no experiment declares"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			code, _, stderr := runexp(t, context.Background(), c.args...)

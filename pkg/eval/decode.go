@@ -97,6 +97,9 @@ func (l *Loader) Load(args []string) ([]*Experiment, hcl.Diagnostics) {
 		diags hcl.Diagnostics
 		names = map[string]string{}
 		used  = map[string]bool{}
+		// unread: a file could not be read or parsed, so the variables
+		// it declares are not known.
+		unread bool
 	)
 	for _, path := range files {
 		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
@@ -115,11 +118,15 @@ func (l *Loader) Load(args []string) ([]*Experiment, hcl.Diagnostics) {
 		diags = append(diags, ds...)
 		if exp != nil {
 			exps = append(exps, exp)
+		} else {
+			unread = true
 		}
 	}
 	declared := sortedKeys(used)
 	for _, v := range sortedKeys(l.opts.Vars) {
-		if !used[v] {
+		// A file that could not be read or parsed may declare v: its
+		// errors are reported, not a misleading undeclared variable.
+		if !used[v] && !unread {
 			// A one-letter name is not "corrected" into another one.
 			hint := ""
 			switch s := Suggest(v, declared); {

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -547,5 +548,38 @@ func TestReportForce(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(png); !bytes.Equal(got, fresh) {
 		t.Errorf("report --force wrote %d bytes, want the fresh rendering (%d bytes)", len(got), len(fresh))
+	}
+}
+
+// TestCachedMeanwhile: a run planned before another run (a second
+// process, a shard, a Slurm task) computed its cells takes them from the
+// shared cache instead of computing them again, and writes the same
+// outputs.
+func TestCachedMeanwhile(t *testing.T) {
+	dir := t.TempDir()
+	exp := writeSource(t, dir, "meanwhile", strings.Replace(replicateSource, "SEEDS", "2", 1))
+	results := filepath.Join(dir, "results")
+	g := load(t, nil, exp)
+	var mu sync.Mutex
+	var computed []string
+	en := NewEngine(results, 1, nil)
+	en.computeHook = func(c *Cell) error {
+		mu.Lock()
+		computed = append(computed, c.Label)
+		mu.Unlock()
+		return nil
+	}
+	plan := MakePlan(g, en.Store, results)
+	// The other run computes every cell after the plan was made.
+	runAll(t, load(t, nil, exp), filepath.Join(dir, "results"), 2)
+	ref := outputFiles(t, filepath.Join(results, "meanwhile"))
+	if _, err := en.Run(context.Background(), plan); err != nil {
+		t.Fatal(err)
+	}
+	if len(computed) > 0 {
+		t.Errorf("computed again: %v", computed)
+	}
+	if got := outputFiles(t, filepath.Join(results, "meanwhile")); !reflect.DeepEqual(got, ref) {
+		t.Errorf("outputs differ from the other run's")
 	}
 }

@@ -559,6 +559,17 @@ func (r *run) runCell(ctx context.Context, c *Cell) (note string, work float64, 
 	if err := r.remoteFailure(c); err != nil {
 		return "", 0, err
 	}
+	if rowCell(c) {
+		// Another process sharing the cache (a second run, a shard, a
+		// Slurm task) may have computed the cell since this run was
+		// planned: take its entry instead of computing the cell again.
+		if e, err := r.en.Store.Get(c.Key); err == nil {
+			if res, err := decodeResult(c, e); err == nil {
+				r.keep(c, res)
+				return "in the cache already: computed meanwhile by another run", 0, nil
+			}
+		}
+	}
 	inputs := make([]*result, len(c.Inputs))
 	for i, in := range c.Inputs {
 		res, err := r.input(in)
@@ -598,7 +609,15 @@ func (r *run) runCell(ctx context.Context, c *Cell) (note string, work float64, 
 	} else if err := r.en.Store.Put(c.Key, res.entry); err != nil {
 		return "", 0, err
 	}
+	r.keep(c, res)
+	return note, c.doneWork(res.values), nil
+}
+
+// keep records the result of c for the cells that read it and releases
+// the results of c's inputs that no other cell still needs.
+func (r *run) keep(c *Cell, res *result) {
 	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.uses[c] > 0 || isOutput(c) {
 		r.results[c] = res // outputs are written from memory, whatever happens to the cache
 	}
@@ -608,8 +627,6 @@ func (r *run) runCell(ctx context.Context, c *Cell) (note string, work float64, 
 			delete(r.results, in)
 		}
 	}
-	r.mu.Unlock()
-	return note, c.doneWork(res.values), nil
 }
 
 // plural returns one if n is 1, else many.

@@ -27,23 +27,7 @@ func TestWorstCaseNewRoutings(t *testing.T) {
 		{"fattree", families.Values{"p": int64(4), "levels": int64(3)}, 0.5, "min", []string{"anca"}, traffic.WorstCase},
 	} {
 		t.Run(c.family, func(t *testing.T) {
-			f, _ := families.Default().Lookup(c.family)
-			v, err := f.Normalize(c.v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			top, err := f.Build(context.Background(), v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pat, err := traffic.New(c.pattern, top, c.family, v, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			net, err := netsim.NewNetwork(top, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			net, pat := familyNet(t, c.family, c.v, c.pattern)
 			cfg := netsim.DefaultConfig()
 			cfg.SamplePeriod, cfg.WarmupMin, cfg.WarmupMax, cfg.MeasureCycles, cfg.DrainMax = 500, 1000, 3000, 2000, 2000
 			cfg.AbortSaturated = false
@@ -78,23 +62,7 @@ func TestWorstCaseNewRoutings(t *testing.T) {
 // (accepted 0.303 of 0.4): it drew the candidates of the source's own
 // column, whose second half crosses the overloaded global router.
 func TestUGALLeafWorstCaseMLFM(t *testing.T) {
-	f, _ := families.Default().Lookup("mlfm")
-	v, err := f.Normalize(families.Values{"h": int64(6)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	top, err := f.Build(context.Background(), v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pat, err := traffic.New(traffic.WorstCase, top, "mlfm", v, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	net, err := netsim.NewNetwork(top, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	net, pat := familyNet(t, "mlfm", families.Values{"h": int64(6)}, traffic.WorstCase)
 	cfg := netsim.DefaultConfig()
 	cfg.WarmupMax, cfg.MeasureCycles = 5000, 3000
 	for _, c := range []struct {
@@ -121,4 +89,28 @@ func TestUGALLeafWorstCaseMLFM(t *testing.T) {
 			t.Errorf("%s at load %g: accepted %.4f", c.routing, c.load, res.AcceptedLoad)
 		}
 	}
+}
+
+// familyNet builds a network of family with the values v and the traffic
+// pattern of that name on it.
+func familyNet(t *testing.T, family string, v families.Values, pattern string) (*netsim.Network, netsim.Pattern) {
+	t.Helper()
+	f, _ := families.Default().Lookup(family)
+	v, err := f.Normalize(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, err := f.Build(context.Background(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pat, err := traffic.New(pattern, top, family, v, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := netsim.NewNetwork(top, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net, pat
 }

@@ -374,7 +374,7 @@ func checkSimPoint(pt map[string]any, given map[string]hcl.Range) []pointError {
 			add("order", "order applies to workload = \"all_to_all\".")
 		}
 	} else {
-		for _, n := range []string{"message_bytes", "message_flits", "message_packets", "order", "torus", "active", "max_cycles"} {
+		for _, n := range []string{"message_bytes", "message_flits", "message_packets", "order", "injection", "torus", "active", "max_cycles"} {
 			if isGiven(n) {
 				add(n, "%s is an option of finite workloads: set workload too.", n)
 			}

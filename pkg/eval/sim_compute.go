@@ -31,7 +31,8 @@ func simSeed(params []byte) uint64 {
 // point pt of instance in: the key of the cell and the seed of its streams.
 // The seeds option is left out (raising it keeps the replicates already
 // computed), and so are the search options of a point that is not a
-// search (so that a search's probes are the cells of those points).
+// search (so that a search's probes are the cells of those points) and
+// the default injection order.
 func simCellParams(in *Instance, pt map[string]any, rep int, model *CostModel) map[string]any {
 	p := topoParams(in)
 	p["metrics"] = groupMetricNames(GroupSim)
@@ -44,6 +45,11 @@ func simCellParams(in *Instance, pt map[string]any, rep int, model *CostModel) m
 		for _, o := range []string{"search_resolution", "search_max_latency", "search_max_latency_ns"} {
 			delete(q, o)
 		}
+	}
+	if q["injection"] == "sequential" {
+		// The default, as before the option existed: the keys of
+		// earlier finite-workload cells stay.
+		delete(q, "injection")
 	}
 	if name, _ := q["traffic"].(string); traffic.Revision(name) > 1 {
 		// A pattern whose definition changed: its earlier cells rerun.

@@ -132,6 +132,16 @@ type Config struct {
 	// means the largest run the tick counter allows (about 10^9 router
 	// cycles).
 	MaxCycles int `json:"max_cycles,omitempty"`
+	// InterleaveMessages changes how an endpoint of a finite workload run
+	// injects the messages of a step. By default (false) it sends them one
+	// after another in the workload's order, every packet of a message
+	// before the first of the next. With InterleaveMessages it sends them
+	// together, as nonblocking sends posted at once proceed: one packet of
+	// each unfinished message of the step in turn (round-robin), so that
+	// a message held up by the network does not delay the others. The
+	// messages of a step are then all in flight at once (for all_to_all,
+	// whose one step holds N-1 messages, N-1 per endpoint).
+	InterleaveMessages bool `json:"interleave_messages,omitempty"`
 	// DeadlockCheck is the state budget of the channel dependency check
 	// made before simulating: a routing whose CDG (or, with escape
 	// options, whose escape sub-network's extended dependency graph for

@@ -14,7 +14,9 @@ import (
 // allgather). Every endpoint sends the messages of its steps in order; a
 // message is cut into packets of Config.PacketSize flits (the last one
 // shorter if the message is not a multiple), which the endpoint injects
-// back to back. In a blocking workload an endpoint starts step s+1 only
+// back to back. The messages of one step go one after another, or, with
+// Config.InterleaveMessages, together: one packet of each unfinished
+// message in turn. In a blocking workload an endpoint starts step s+1 only
 // when it has injected its messages of step s and received every message
 // of steps 0..s addressed to it; otherwise only the injection is waited
 // for. Sizes are in flits.
@@ -29,6 +31,7 @@ const recvWindow = 16
 type wlState struct {
 	wl       Workload
 	blocking bool
+	inter    bool    // Config.InterleaveMessages
 	steps    []int32 // per endpoint: Steps(e)
 	step     []int32 // per endpoint: current step
 	msg      []int32 // per endpoint: next message of the step
@@ -42,6 +45,14 @@ type wlState struct {
 	slotDst  []int32
 	slotStep []int32
 	slotFree []int32
+
+	// Interleaved injection: per endpoint, the slots of the current step's
+	// messages that still have flits to packetize (open[e]), the flits of
+	// each (slotFlits, by slot) and the position of the next one served
+	// (rr[e]).
+	open      [][]int32
+	rr        []int32
+	slotFlits []int64
 
 	// Receives: recvBase[e] is e's first step whose receives are not all
 	// in; win[e*recvWindow + s%recvWindow] counts the messages of step s
@@ -77,7 +88,7 @@ func RunWorkload(ctx context.Context, net *Network, rt Routing, wl Workload, cfg
 	if err != nil {
 		return nil, err
 	}
-	if err := s.initWorkload(wl); err != nil {
+	if err := s.initWorkload(wl, cfg.InterleaveMessages); err != nil {
 		return nil, err
 	}
 	return s.runWorkload(ctx)
@@ -88,11 +99,12 @@ type idle struct{}
 
 func (idle) Dest(int32, *rand.Rand) int32 { return -1 }
 
-// initWorkload sets up the endpoints' cursors.
-func (s *sim) initWorkload(wl Workload) error {
+// initWorkload sets up the endpoints' cursors; inter selects interleaved
+// injection (Config.InterleaveMessages).
+func (s *sim) initWorkload(wl Workload, inter bool) error {
 	E := int(s.E)
 	w := &wlState{
-		wl: wl, blocking: wl.Blocking(),
+		wl: wl, blocking: wl.Blocking(), inter: inter,
 		steps: make([]int32, E), step: make([]int32, E), msg: make([]int32, E), left: make([]int64, E),
 		cur: make([]int32, E), start: make([]int32, E),
 		recvBase: make([]int32, E), over: map[[2]int32]int32{},
@@ -100,6 +112,9 @@ func (s *sim) initWorkload(wl Workload) error {
 	}
 	if w.blocking {
 		w.win = make([]uint32, E*recvWindow)
+	}
+	if inter {
+		w.open, w.rr = make([][]int32, E), make([]int32, E)
 	}
 	for e := int32(0); e < s.E; e++ {
 		w.cur[e] = -1
@@ -139,6 +154,9 @@ func (w *wlState) canStart(e int32) bool {
 // the receives its next step needs).
 func (s *shard) nextPacket(e int32) (dst, flits, created, slot int32, ok bool) {
 	w := s.wl
+	if w.inter {
+		return s.nextInterleaved(e)
+	}
 	if w.left[e] == 0 {
 		st := w.step[e]
 		if st >= w.steps[e] {
@@ -150,14 +168,13 @@ func (s *shard) nextPacket(e int32) (dst, flits, created, slot int32, ok bool) {
 			}
 			w.start[e] = s.now
 		}
-		d, f := w.wl.Message(e, st, w.msg[e])
-		if d < 0 || d >= s.E || d == e || f < 1 {
-			s.err = fmt.Errorf("netsim: workload %s: endpoint %d step %d message %d goes to %d with %d flits", w.wl.Name(), e, st, w.msg[e], d, f)
+		d, f, ok := s.message(e, st, w.msg[e])
+		if !ok {
 			return 0, 0, 0, 0, false
 		}
 		w.msg[e]++
 		w.left[e] = f
-		w.cur[e] = w.newSlot(d, st, int32((f+int64(s.size)-1)/int64(s.size)))
+		w.cur[e] = w.newSlot(d, st, f, s.size)
 	}
 	slot = w.cur[e]
 	f := min(w.left[e], int64(s.size))
@@ -166,6 +183,62 @@ func (s *shard) nextPacket(e int32) (dst, flits, created, slot int32, ok bool) {
 		w.nextStep(e)
 	}
 	return w.slotDst[slot], int32(f), w.start[e], slot, true
+}
+
+// nextInterleaved is nextPacket under interleaved injection: at the start
+// of a step every message of it is opened, then the open messages give one
+// packet each in turn; a message whose last packet is formed leaves the
+// turn (the last open one takes its place, so a turn still serves each
+// open message once).
+func (s *shard) nextInterleaved(e int32) (dst, flits, created, slot int32, ok bool) {
+	w := s.wl
+	if len(w.open[e]) == 0 {
+		st := w.step[e]
+		if st >= w.steps[e] || !w.canStart(e) {
+			return 0, 0, 0, 0, false
+		}
+		w.start[e] = s.now
+		n := w.wl.Count(e, st)
+		for i := range n {
+			d, f, ok := s.message(e, st, i)
+			if !ok {
+				return 0, 0, 0, 0, false
+			}
+			w.open[e] = append(w.open[e], w.newSlot(d, st, f, s.size))
+		}
+		w.msg[e], w.rr[e] = n, 0
+	}
+	o, k := w.open[e], w.rr[e]
+	slot = o[k]
+	f := min(w.slotFlits[slot], int64(s.size))
+	w.slotFlits[slot] -= f
+	if w.slotFlits[slot] == 0 {
+		last := len(o) - 1
+		o[k] = o[last]
+		o = o[:last]
+		w.open[e] = o
+	} else {
+		k++
+	}
+	if int(k) >= len(o) {
+		k = 0
+	}
+	w.rr[e] = k
+	if len(o) == 0 {
+		w.nextStep(e)
+	}
+	return w.slotDst[slot], int32(f), w.start[e], slot, true
+}
+
+// message returns message i of endpoint e's step st, checked: on an
+// invalid one it sets s.err and ok is false.
+func (s *shard) message(e, st, i int32) (dst int32, flits int64, ok bool) {
+	d, f := s.wl.wl.Message(e, st, i)
+	if d < 0 || d >= s.E || d == e || f < 1 {
+		s.err = fmt.Errorf("netsim: workload %s: endpoint %d step %d message %d goes to %d with %d flits", s.wl.wl.Name(), e, st, i, d, f)
+		return 0, 0, false
+	}
+	return d, f, true
 }
 
 // nextStep moves e to its next step that sends something (steps without
@@ -184,17 +257,20 @@ func (w *wlState) nextStep(e int32) {
 	}
 }
 
-// newSlot records a message of packets packets to dst in step st.
-func (w *wlState) newSlot(dst, st, packets int32) int32 {
+// newSlot records a message of flits flits to dst in step st, cut into
+// packets of size flits.
+func (w *wlState) newSlot(dst, st int32, flits int64, size int32) int32 {
+	packets := int32((flits + int64(size) - 1) / int64(size))
 	if n := len(w.slotFree); n > 0 {
 		id := w.slotFree[n-1]
 		w.slotFree = w.slotFree[:n-1]
-		w.slotLeft[id], w.slotDst[id], w.slotStep[id] = packets, dst, st
+		w.slotLeft[id], w.slotDst[id], w.slotStep[id], w.slotFlits[id] = packets, dst, st, flits
 		return id
 	}
 	w.slotLeft = append(w.slotLeft, packets)
 	w.slotDst = append(w.slotDst, dst)
 	w.slotStep = append(w.slotStep, st)
+	w.slotFlits = append(w.slotFlits, flits)
 	return int32(len(w.slotLeft) - 1)
 }
 

@@ -72,12 +72,21 @@ func TestRingAllreduceExact(t *testing.T) {
 	}
 }
 
-// Every workload runs to completion on a Slim Fly, delivers all its flits,
-// and the same seed gives the same result.
+// Every workload runs to completion on a Slim Fly, with its messages sent
+// one after another and interleaved, delivers all its flits, and the same
+// seed gives the same result.
 func TestWorkloadsComplete(t *testing.T) {
 	n := newNet(t, "slimfly", families.Values{"q": int64(5)})
+	for _, inter := range []bool{false, true} {
+		t.Run(map[bool]string{false: "sequential", true: "interleaved"}[inter], func(t *testing.T) {
+			workloadsComplete(t, n, inter)
+		})
+	}
+}
+
+func workloadsComplete(t *testing.T, n *Network, inter bool) {
 	for _, name := range workload.Names() {
-		p := workload.Params{Flits: 16, Seed: 3}
+		p := workload.Params{Flits: 18, Seed: 3}
 		if name == workload.NearestNeighbor {
 			p.Dims = [3]int{5, 5, 8}
 		}
@@ -86,7 +95,8 @@ func TestWorkloadsComplete(t *testing.T) {
 			t.Fatal(err)
 		}
 		cfg := DefaultConfig()
-		cfg.PacketSize = 4
+		cfg.PacketSize = 4 // 18 flits: packets of 4, 4, 4, 4 and 2
+		cfg.InterleaveMessages = inter
 		rt := mustRouting(t, n, "ugal-l")
 		a, err := RunWorkload(context.Background(), n, rt, wl, cfg)
 		if err != nil {
@@ -119,5 +129,83 @@ func TestWorkloadErrors(t *testing.T) {
 	cfg.MaxCycles = 100
 	if _, err := RunWorkload(context.Background(), n, rt, wl, cfg); err == nil || !strings.Contains(err.Error(), "not finished after") {
 		t.Errorf("max_cycles: %v", err)
+	}
+}
+
+// fanWorkload is a one-step workload for the injection-order test:
+// endpoint a sends flits flits to c and then to d, endpoint b sends flits
+// to c; every other endpoint is idle.
+type fanWorkload struct {
+	e, a, b, c, d int32
+	flits         int64
+}
+
+func (w fanWorkload) Endpoints() int { return int(w.e) }
+func (w fanWorkload) Steps(e int32) int32 {
+	if e == w.a || e == w.b {
+		return 1
+	}
+	return 0
+}
+func (w fanWorkload) Count(e, s int32) int32 {
+	switch {
+	case s != 0:
+		return 0
+	case e == w.a:
+		return 2
+	case e == w.b:
+		return 1
+	}
+	return 0
+}
+func (w fanWorkload) Message(e, _, i int32) (int32, int64) {
+	if e == w.a && i == 1 {
+		return w.d, w.flits
+	}
+	return w.c, w.flits
+}
+func (w fanWorkload) Recvs(int32, int32) int32 { return 0 }
+func (w fanWorkload) Blocking() bool           { return false }
+func (w fanWorkload) Name() string             { return "fan" }
+
+// The injection order of a step's messages (Config.InterleaveMessages) on
+// a k-ary 2-tree (p = 4: four endpoints per leaf, 16 in all). Endpoints a
+// and b both send M flits to c on their own leaf, and a then M flits to d
+// on another leaf. c's ejection channel is the bottleneck; its output
+// port serves the injection ports of a and b in turn.
+//   - One after another, a's message to c and b's share c's channel and
+//     both end at 2M; only then does a start the message to d: 3M, less
+//     what the input buffers of a and b at the leaf (B flits each) still
+//     hold for c when a injects its last flit to c, at most 3M - 2B.
+//   - Interleaved, a alternates packets to c and to d. Its flow to c gets
+//     half of c's channel, b's flow the other half, and the flow to d the
+//     rest of a's injection: all three end at 2M, and not before.
+//
+// Both end within 2% of 3M and 2M plus the zero-load crossing of three
+// links.
+func TestInterleavedInjection(t *testing.T) {
+	n := newNet(t, "fattree", families.Values{"p": int64(4), "levels": int64(2)})
+	const M = 1024
+	wl := fanWorkload{e: int32(n.Endpoints()), a: 0, b: 1, c: 2, d: 8, flits: M}
+	B := float64(DefaultConfig().BufPerPort)
+	for _, tt := range []struct {
+		inter    bool
+		lo, want float64
+	}{{false, 3*M - 2*B, 3 * M}, {true, 2 * M, 2 * M}} {
+		cfg := DefaultConfig()
+		cfg.VCs, cfg.PacketSize, cfg.FlowControl = 4, 8, VirtualCutThrough
+		cfg.InterleaveMessages = tt.inter
+		res, err := RunWorkload(context.Background(), n, mustRouting(t, n, "anca"), wl, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.MessagesDelivered != 3 || res.FlitsDelivered != 3*M {
+			t.Fatalf("interleave %v: %d messages, %d flits delivered", tt.inter, res.MessagesDelivered, res.FlitsDelivered)
+		}
+		hi := 1.02*tt.want + zeroLoad(cfg, 3)
+		if res.CompletionCycles < tt.lo || res.CompletionCycles > hi {
+			t.Errorf("interleave %v: completion %.1f cycles, want in [%.0f, %.1f]", tt.inter, res.CompletionCycles, tt.lo, hi)
+		}
+		t.Logf("interleave %v: completion %.1f cycles, want in [%.0f, %.1f]", tt.inter, res.CompletionCycles, tt.lo, hi)
 	}
 }

@@ -42,3 +42,11 @@ study "throughput_without_search" {
     load = [0.1, 0.2]
   }
 }
+study "injection_without_workload" {
+  topologies = [topology.sf]
+  metrics    = ["latency"]
+  sim {
+    load      = 0.5
+    injection = "interleaved"
+  }
+}

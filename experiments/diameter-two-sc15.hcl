@@ -823,11 +823,12 @@ locals {
 
   # The explanations of the Fig. 6 saturation points that miss (paper
   # profile, results/paper/diameter-two-sc15/).
-  note_sf10_min = "A model difference, not the topology: under MIN with traffic split over the minimal paths, the busiest channel of the SF q = 13, p = 10 allows 0.913 of the injection rate (runexp's channel-load bound, throughput_bound; p = 10 exceeds the balanced 9.0). netsim reaches 0.895, 98% of that bound; the paper's approximately 87% is 95% of it. Its switch is input-output-buffered (section 4.1), netsim's input-queued with speedup 2."
-  note_ind_min  = "A model difference, not the topology: no channel of the MLFM h = 15 or the OFT k = 12 is overloaded under MIN (channel-load bound 1.0), and in netsim their accepted load flattens at 0.939 and 0.938 of the injection rate (offered 1.0); the search's last unsaturated loads are 0.93 and 0.925, where the SF with floor p, also bounded by 1.0, reaches 0.96. All their traffic crosses the spine (MLFM) or middle-level (OFT) routers, whose every port is a network port, so switch contention costs more than on the direct SF. The loss is netsim's switch: with an internal speedup of 3 instead of 2 (nearer the paper's input-output-buffered switch with 100 KB per port per direction, section 4.1), both accept 0.946 of an offered 0.95 and are not saturated, where at speedup 2 they accept 0.936 (MLFM) and 0.934 (OFT) and saturate (runexp sim, sim_us = 40, warmup_us = 10); 8 VCs per port instead of 4 do the same on the MLFM. netsim keeps speedup 2 for every paper: the paper gives no number to set it by."
-  note_nn_inr   = "A model difference: a netsim endpoint sends its six messages one after another (X, then Y, then Z: the messages of a step in order), so the exchange takes D/3 at the injection rate for X, which stays in the router, plus 2D/3 at INR's rate r for Y and Z: an effective throughput of 1/(1/3 + 2/(3r)) = 0.576 with r = 0.475 (INR's uniform saturation on the MLFM and the OFT), as measured (0.52-0.58). The paper's explanation, X at 100% while Y and Z get 50%, needs the six messages to proceed together: Y and Z then bound the time at (2D/3)/r, which gives 0.71 (0.75 at r = 0.5), its close to 70%. The paper does not describe its injection order."
-  note_nn_sfa   = "Not explained: SF-A falls below INR here, where the paper has it 20% above. Both numbers depend on the injection order (see sf9_inr: netsim sends an endpoint's messages one after another); whether SF-A overtakes INR when the six messages proceed together is not measured yet."
-  why_20        = "\"by approx. 20%\": one significant digit, 15% to 25%, so INR's effective throughput over the adaptive one between 1/1.25 = 0.80 and 1/1.15 = 0.87"
+  note_sf10_min  = "A model difference, not the topology: under MIN with traffic split over the minimal paths, the busiest channel of the SF q = 13, p = 10 allows 0.913 of the injection rate (runexp's channel-load bound, throughput_bound; p = 10 exceeds the balanced 9.0). netsim reaches 0.895, 98% of that bound; the paper's approximately 87% is 95% of it. Its switch is input-output-buffered (section 4.1), netsim's input-queued with speedup 2."
+  note_ind_min   = "A model difference, not the topology: no channel of the MLFM h = 15 or the OFT k = 12 is overloaded under MIN (channel-load bound 1.0), and in netsim their accepted load flattens at 0.939 and 0.938 of the injection rate (offered 1.0); the search's last unsaturated loads are 0.93 and 0.925, where the SF with floor p, also bounded by 1.0, reaches 0.96. All their traffic crosses the spine (MLFM) or middle-level (OFT) routers, whose every port is a network port, so switch contention costs more than on the direct SF. The loss is netsim's switch: with an internal speedup of 3 instead of 2 (nearer the paper's input-output-buffered switch with 100 KB per port per direction, section 4.1), both accept 0.946 of an offered 0.95 and are not saturated, where at speedup 2 they accept 0.936 (MLFM) and 0.934 (OFT) and saturate (runexp sim, sim_us = 40, warmup_us = 10); 8 VCs per port instead of 4 do the same on the MLFM. netsim keeps speedup 2 for every paper: the paper gives no number to set it by."
+  note_nn_inr    = "Arithmetic: endpoints send their six messages together (injection = \"interleaved\"), as the paper's explanation needs. X stays in the router; Y and Z, 4 of the 6 messages, cross the network at INR's rate r. So the exchange takes 4D/r against 6D of injection: 6r/4 = 0.713 with r = 0.475 (INR's uniform saturation on the MLFM and the OFT), the paper's close to 70%. Sent one after another (netsim's default order) it takes 2D + 4D/r, 1/(1/3 + 2/(3r)) = 0.576, and measured 0.52-0.58."
+  note_nn_inr_sf = "Arithmetic: on the SF the torus does not keep X within a router. X = q = 13, while a router has p = 9 (or 10) endpoints, so with the contiguous mapping only 1.64 (1.66) of an endpoint's six messages stay in its router on average, and some endpoints have none. With the others at INR's uniform saturation rate r (0.49 for p = 9, 0.435 for p = 10), the exchange takes between the average endpoint's (6 - 1.64)D/r and the worst endpoint's 6D/r: an effective throughput between 0.49 and 0.674 for p = 9 (measured 0.613) and between 0.435 and 0.602 for p = 10 (measured 0.552). The paper's explanation, X local, holds on the MLFM (X = h = 15 = p) and the OFT (X = k = 12 = p), where 0.72 is measured."
+  note_nn_sfa    = "Not explained: SF-A outperforms INR by 32% with p = 9 (0.811 against 0.613) and by 12% with p = 10 (0.620 against 0.552); the paper's approximately 20% lies between the two. INR itself is lowered by the X messages that leave the router (see sf9_inr). With the six messages sent one after another (netsim's default order) SF-A fell below INR (0.461 against 0.539)."
+  why_20         = "\"by approx. 20%\": one significant digit, 15% to 25%, so INR's effective throughput over the adaptive one between 1/1.25 = 0.80 and 1/1.15 = 0.87"
 }
 
 topology "s_sf_floor" {
@@ -2267,7 +2268,7 @@ table "fig14_sf9" {
     enabled              = local.paper
     source               = "SC15 section 4.4: the close to 70% effective throughput obtained with indirect random routing"
     effective_throughput = { value = 0.7, abs = 0.05, why = local.why_70 }
-    note                 = local.note_nn_inr
+    note                 = local.note_nn_inr_sf
   }
   expect "sf9_adaptive" {
     where                      = { routing = local.sfa }
@@ -2290,7 +2291,7 @@ table "fig14_sf10" {
     enabled              = local.paper
     source               = "SC15 section 4.4: the close to 70% effective throughput obtained with indirect random routing"
     effective_throughput = { value = 0.7, abs = 0.05, why = local.why_70 }
-    note                 = local.note_nn_inr
+    note                 = local.note_nn_inr_sf
   }
   expect "sf10_adaptive" {
     where                      = { routing = local.sfa }
@@ -2320,7 +2321,7 @@ table "fig14_mlfm" {
     enabled              = local.paper
     source               = "SC15 section 4.4: for the MLFM in particular, adaptive routing achieves close to 100% effective throughput"
     effective_throughput = { at_least = 0.95, why = local.why_100 }
-    note                 = "A model difference, the injection order of sf9_inr: with X local, Y indirect (within a layer) and Z minimal over the column's h paths, sending the six messages together is bounded by the injection itself (Y needs (D/3)/0.5, less than D): close to 100%, as the paper explains; one after another it takes D/3 + 2D/3 + D/3, 0.75 at most, and netsim measures 0.664."
+    note                 = "Not explained: 0.855. The routing the paper describes (X minimal, Y indirect, Z minimal) loads a local router's 15 up-links with Z (15 endpoints x 2 messages x 1/6 of the injection each: 5 flits per cycle), the first legs of Y (5) and the second legs of the Y traffic it relays (5): 15 of 15, which no simulated switch sustains (MIN's uniform saturation here is 0.93). Routing 40% of Y minimally, all that the two direct paths to the neighbouring routers of the layer carry (1 flit per cycle each), lowers that to 13 of 15 (0.87); MLFM-A's minimal fraction, 0.79, is that mix (1/3 + 1/3 + 0.4/3 = 0.80), so the arithmetic allows close to 100%. With the six messages sent one after another (netsim's default order) it was 0.664."
   }
 }
 

@@ -261,7 +261,7 @@ func (g *Graph) addExperiment(e *Experiment) {
 				for p := 0; p < points; p++ {
 					row := map[string]any{"topology": t.Name, "label": t.Label, "family": t.Family.Name, "params": in.canonicalParams()}
 					if s.Sim != nil {
-						row["sim"] = s.Sim.Points[p]
+						row["sim"] = simKeyPoint(s.Sim.Points[p])
 					}
 					var idx []int
 					for _, grp := range groups {

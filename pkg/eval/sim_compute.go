@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math"
 
 	"github.com/runexp/runexp/pkg/cache"
@@ -32,24 +33,16 @@ func simSeed(params []byte) uint64 {
 // The seeds option is left out (raising it keeps the replicates already
 // computed), and so are the search options of a point that is not a
 // search (so that a search's probes are the cells of those points) and
-// the default injection order.
+// the options simKeyPoint leaves out.
 func simCellParams(in *Instance, pt map[string]any, rep int, model *CostModel) map[string]any {
 	p := topoParams(in)
 	p["metrics"] = groupMetricNames(GroupSim)
-	q := make(map[string]any, len(pt))
-	for k, v := range pt {
-		q[k] = v
-	}
+	q := maps.Clone(simKeyPoint(pt))
 	delete(q, "seeds")
 	if q["search"] == "none" {
 		for _, o := range []string{"search_resolution", "search_max_latency", "search_max_latency_ns"} {
 			delete(q, o)
 		}
-	}
-	if q["injection"] == "sequential" {
-		// The default, as before the option existed: the keys of
-		// earlier finite-workload cells stay.
-		delete(q, "injection")
 	}
 	if name, _ := q["traffic"].(string); traffic.Revision(name) > 1 {
 		// A pattern whose definition changed: its earlier cells rerun.

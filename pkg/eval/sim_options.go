@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"maps"
 	"math"
 	"sort"
 	"strings"
@@ -34,6 +35,32 @@ type simOption struct {
 	set func(c *netsim.Config, v any)
 	// phys applies a value to the physical description (nil: not physical).
 	phys func(p *netsim.Physical, v any)
+	// defaultUnkeyed leaves the option out of cell keys and dataset rows
+	// while it has its default value: an option added after results were
+	// cached, whose default is the behaviour before it, so that adding it
+	// invalidates no cached cell or dataset.
+	defaultUnkeyed bool
+}
+
+// simKeyPoint returns the options of point pt that identify it in cell
+// keys: pt without the options at a default that is not keyed
+// (simOption.defaultUnkeyed). pt is not modified; without such options it
+// is returned as is.
+func simKeyPoint(pt map[string]any) map[string]any {
+	var q map[string]any
+	for _, o := range simOptions() {
+		if !o.defaultUnkeyed || pt[o.Name] != o.Default {
+			continue
+		}
+		if q == nil {
+			q = maps.Clone(pt)
+		}
+		delete(q, o.Name)
+	}
+	if q == nil {
+		return pt
+	}
+	return q
 }
 
 // Sections of the sim options, in documentation order.
@@ -145,7 +172,7 @@ func simOptions() []simOption {
 			Doc: "all_to_all destination order: shift ((e+1+i) mod N) or random (seeded per source)"},
 		{Name: "injection", Kind: "string", Default: "sequential", Choices: []string{"sequential", "interleaved"}, Section: secWorkload,
 			Doc: "how an endpoint sends the messages of a step: sequential (one after another, in the workload's order) or interleaved (together, as nonblocking sends posted at once: one packet of each unfinished message in turn)",
-			set: func(c *netsim.Config, v any) { c.InterleaveMessages = v.(string) == "interleaved" }},
+			set: func(c *netsim.Config, v any) { c.InterleaveMessages = v.(string) == "interleaved" }, defaultUnkeyed: true},
 		{Name: "torus", Kind: "string", Default: "", Section: secWorkload,
 			Doc: "nearest_neighbor: the logical 3D torus XxYxZ, e.g. \"12x14x19\"; process rank x + X(y + Yz) runs on endpoint rank"},
 		{Name: "active", Kind: "int", Default: int64(0), Min: 0, Max: 1 << 30, Section: secWorkload,

@@ -139,3 +139,21 @@ func TestSimCheckID(t *testing.T) {
 		}
 	}
 }
+
+// An option added after results were cached (injection) stays out of a
+// point's key at its default, so the cells and datasets cached before it
+// keep their keys; any other value is keyed. The point itself is not
+// modified.
+func TestSimKeyPoint(t *testing.T) {
+	pt, err := ParseSimOptions(map[string]string{"workload": "nearest_neighbor", "torus": "2x2x2", "message_flits": "8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := simKeyPoint(pt); k["injection"] != nil || len(k) != len(pt)-1 || pt["injection"] != "sequential" {
+		t.Errorf("default injection: key point has injection %v and %d of %d options; point has %v", k["injection"], len(k), len(pt), pt["injection"])
+	}
+	pt["injection"] = "interleaved"
+	if k := simKeyPoint(pt); k["injection"] != "interleaved" || len(k) != len(pt) {
+		t.Errorf("interleaved: key point has injection %v and %d of %d options", k["injection"], len(k), len(pt))
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"maps"
 	"math"
 
 	"github.com/runexp/runexp/pkg/cache"
@@ -37,7 +36,7 @@ func simSeed(params []byte) uint64 {
 func simCellParams(in *Instance, pt map[string]any, rep int, model *CostModel) map[string]any {
 	p := topoParams(in)
 	p["metrics"] = groupMetricNames(GroupSim)
-	q := maps.Clone(simKeyPoint(pt))
+	q := simKeyPoint(pt)
 	delete(q, "seeds")
 	if q["search"] == "none" {
 		for _, o := range []string{"search_resolution", "search_max_latency", "search_max_latency_ns"} {

@@ -42,23 +42,15 @@ type simOption struct {
 	defaultUnkeyed bool
 }
 
-// simKeyPoint returns the options of point pt that identify it in cell
-// keys: pt without the options at a default that is not keyed
-// (simOption.defaultUnkeyed). pt is not modified; without such options it
-// is returned as is.
+// simKeyPoint returns a copy of point pt with the options that identify
+// it in cell keys: without the options at a default that is not keyed
+// (simOption.defaultUnkeyed).
 func simKeyPoint(pt map[string]any) map[string]any {
-	var q map[string]any
+	q := maps.Clone(pt)
 	for _, o := range simOptions() {
-		if !o.defaultUnkeyed || pt[o.Name] != o.Default {
-			continue
+		if o.defaultUnkeyed && q[o.Name] == o.Default {
+			delete(q, o.Name)
 		}
-		if q == nil {
-			q = maps.Clone(pt)
-		}
-		delete(q, o.Name)
-	}
-	if q == nil {
-		return pt
 	}
 	return q
 }

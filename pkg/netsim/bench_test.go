@@ -109,8 +109,15 @@ func networkRouting(tb testing.TB, top *families.Topology, routing string) (*net
 // pattern of pkg/traffic for it.
 func slimFly(tb testing.TB, q int64, pattern string) (*families.Topology, netsim.Pattern) {
 	tb.Helper()
-	f, _ := families.Default().Lookup("slimfly")
-	v, err := f.Normalize(families.Values{"q": q})
+	return familyTopo(tb, "slimfly", families.Values{"q": q}, pattern)
+}
+
+// familyTopo builds the topology of family with the values v and the
+// traffic pattern of pkg/traffic of that name for it.
+func familyTopo(tb testing.TB, family string, v families.Values, pattern string) (*families.Topology, netsim.Pattern) {
+	tb.Helper()
+	f, _ := families.Default().Lookup(family)
+	v, err := f.Normalize(v)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -118,7 +125,7 @@ func slimFly(tb testing.TB, q int64, pattern string) (*families.Topology, netsim
 	if err != nil {
 		tb.Fatal(err)
 	}
-	pat, err := traffic.New(pattern, top, "slimfly", v, 1)
+	pat, err := traffic.New(pattern, top, family, v, 1)
 	if err != nil {
 		tb.Fatal(err)
 	}

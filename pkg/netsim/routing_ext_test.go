@@ -95,19 +95,7 @@ func TestUGALLeafWorstCaseMLFM(t *testing.T) {
 // pattern of that name on it.
 func familyNet(t *testing.T, family string, v families.Values, pattern string) (*netsim.Network, netsim.Pattern) {
 	t.Helper()
-	f, _ := families.Default().Lookup(family)
-	v, err := f.Normalize(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	top, err := f.Build(context.Background(), v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pat, err := traffic.New(pattern, top, family, v, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	top, pat := familyTopo(t, family, v, pattern)
 	net, err := netsim.NewNetwork(top, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -120,7 +120,7 @@ and stay cached), 130 interrupted (finished cells stay cached).`,
 	checkBefore(sim, checkSimSets)
 	root.AddCommand(
 		o.validateCmd(), o.planCmd(), o.runCmd(), o.reportCmd(),
-		o.fmtCmd(), o.lsCmd(), o.gcCmd(), o.cacheCmd(), o.familiesCmd(), topology, sim, o.diffCmd(),
+		o.fmtCmd(), o.lsCmd(), o.showCmd(), o.gcCmd(), o.cacheCmd(), o.familiesCmd(), topology, sim, o.diffCmd(),
 	)
 	return root
 }

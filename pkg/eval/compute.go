@@ -565,18 +565,20 @@ func columnGroups(s *Study) map[string]string {
 	return out
 }
 
-// computeTable renders a table block and checks its expectations.
-func computeTable(c *Cell, full *dataset.Table) (*result, error) {
-	tb := c.table
-	var err error
+// tableView applies table block tb to its study's dataset full: it returns
+// the rows the table shows, and the whole study with the table's merged
+// replicates and ratio columns, against which its expectations are checked
+// (so that a where that hides rows from the table does not hide them from
+// checks).
+func tableView(tb *Table, full *dataset.Table) (shown, checked *dataset.Table, err error) {
 	if tb.Spec.MeanOver != nil {
 		if full, err = report.MeanOver(*tb.Spec.MeanOver, full); err != nil {
-			return nil, fmt.Errorf("table %s: %w", tb.Name, err)
+			return nil, nil, fmt.Errorf("table %s: %w", tb.Name, err)
 		}
 	}
 	full, err = report.AddRatios(tb.Spec, full)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	t := full
 	if tb.Where != nil {
@@ -584,6 +586,16 @@ func computeTable(c *Cell, full *dataset.Table) (*result, error) {
 	}
 	if tb.Ranges != nil {
 		t = t.InRange(tb.Ranges)
+	}
+	return t, full, nil
+}
+
+// computeTable renders a table block and checks its expectations.
+func computeTable(c *Cell, full *dataset.Table) (*result, error) {
+	tb := c.table
+	t, full, err := tableView(tb, full)
+	if err != nil {
+		return nil, err
 	}
 	md, err := report.RenderMarkdown(tb.Spec, t)
 	if err != nil {
@@ -597,8 +609,6 @@ func computeTable(c *Cell, full *dataset.Table) (*result, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Expectations are checked against the whole study, so that a where
-	// that hides rows from the table does not hide them from checks.
 	results := make([]report.Result, len(tb.Expect))
 	for i, e := range tb.Expect {
 		results[i] = report.Check(e, full)

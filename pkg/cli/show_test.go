@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestShow computes part of the small experiment (Slim Fly q = 3 and 4,
+// not 5) and shows its table, its study and its scorecard from the cache:
+// the q = 5 rows are blank, the expectations on q = 5 pending, not missed,
+// those on q = 3 and 4 checked (one holds, one misses), and nothing is
+// computed or written. After the whole run the q = 5 expectations hold.
+func TestShow(t *testing.T) {
+	dir := t.TempDir()
+	exp := copySmall(t, dir)
+	// A second table: one expectation that holds, one that misses.
+	f, err := os.OpenFile(exp, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`
+table "t3" {
+  study   = study.s
+  columns = ["label", "q", "routers"]
+  expect "q3" {
+    where   = { topology = "sf", q = 3 }
+    routers = 18
+  }
+  expect "q4" {
+    where   = { topology = "sf", q = 4 }
+    routers = 33
+  }
+}
+
+table "s" {
+  study   = study.s
+  columns = ["label", "q"]
+}
+`)
+	f.Close()
+	results := filepath.Join(dir, "results")
+	ctx := context.Background()
+	if code, stdout, stderr := runexp(t, ctx, "run", "-q", "--results", results, "--var", "qs=[3, 4]", exp); code != ExitOK {
+		t.Fatalf("run qs=[3, 4]: exit %d\n%s%s", code, stdout, stderr)
+	}
+	show := func(args ...string) string {
+		t.Helper()
+		code, stdout, stderr := runexp(t, ctx, append([]string{"show", "--results", results, exp}, args...)...)
+		if code != ExitOK {
+			t.Fatalf("show %v: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+		return stdout
+	}
+	var b strings.Builder
+	for _, name := range []string{"t", "study.s", ""} {
+		args := []string{}
+		if name != "" {
+			args = append(args, name)
+		}
+		b.WriteString(strings.TrimSpace("$ runexp show small.hcl "+name) + "\n")
+		b.WriteString(show(args...) + "\n")
+	}
+	golden(t, "testdata/show_partial.golden", b.String())
+	// The table s, not the study s, unless qualified.
+	if got := show("s"); !strings.HasPrefix(got, "small, table s (study s): 12 of 15 cells computed") {
+		t.Errorf("show s:\n%s", got)
+	}
+	// show reads; it did not add q = 5 to the cache: a plan still computes it.
+	code, stdout, _ := runexp(t, ctx, "plan", "--results", results, exp)
+	if code != ExitOK || !strings.Contains(stdout, "build sf q=5") {
+		t.Errorf("plan after show: exit %d, q = 5 not to compute:\n%s", code, stdout)
+	}
+
+	if code, stdout, stderr := runexp(t, ctx, "run", "-q", "--results", results, exp); code != ExitOK {
+		t.Fatalf("run: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if got := show("t"); !strings.Contains(got, "So far: Reproduced 3 of 3 published numbers.") || strings.Contains(got, "not computed") {
+		t.Errorf("show t after the run:\n%s", got)
+	}
+	// A fresh clone has the results files and no cache: show takes the
+	// dataset from its file, as run does.
+	if err := os.RemoveAll(filepath.Join(results, ".cache")); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, _ = runexp(t, ctx, "show", "--json", "--results", results, exp, "table.t")
+	lines := strings.Split(strings.TrimSpace(stdout), "\n") // warnings first, then the show event
+	var js struct {
+		Table, Study    string
+		Cells, Computed int
+		Expectations    []struct{ OK, Pending bool }
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &js); code != ExitOK || err != nil || js.Table != "t" || js.Study != "s" ||
+		js.Cells != js.Computed || len(js.Expectations) != 3 || !js.Expectations[0].OK {
+		t.Errorf("show --json table.t: exit %d, %v\n%s", code, err, stdout)
+	}
+
+	for _, c := range []struct{ name, want string }{
+		{"tt", `experiment small has no study or table "tt"; did you mean "t"?`},
+		{"study.t", `experiment small has no study or table "study.t"`},
+		{"nosuchthing", `experiment small has no study or table "nosuchthing" (enabled ones: s, t, t3)`},
+	} {
+		code, _, stderr := runexp(t, ctx, "show", "--results", results, exp, c.name)
+		if code != ExitInvalid || !strings.Contains(stderr, c.want) {
+			t.Errorf("show %s: exit %d\n%s", c.name, code, stderr)
+		}
+	}
+}

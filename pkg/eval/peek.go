@@ -1,0 +1,253 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/runexp/runexp/pkg/cache"
+	"github.com/runexp/runexp/pkg/dataset"
+	"github.com/runexp/runexp/pkg/report"
+)
+
+// NotComputed is the error text Peek gives the rows of cells that are not
+// in the cache: their values are null and the expectations that read them
+// are pending rather than missed.
+const NotComputed = "not computed yet"
+
+// Peek is one study or table of an experiment, or its whole scorecard,
+// assembled from the cells computed so far and computing nothing: what
+// `runexp show` prints while a long run is under way or after it stopped
+// half-way (over sessions, or on a cluster). A study's rows whose cells are
+// not cached are null; expectations that read them are pending.
+type Peek struct {
+	// Experiment is the experiment's name.
+	Experiment string
+	// Study is the study shown, or read by the table shown; empty for a
+	// scorecard.
+	Study string
+	// Table is the table shown; empty for a study or a scorecard.
+	Table string
+	// Data is the study's rows as its dataset holds them (with the error
+	// column when cells are missing); nil for a scorecard.
+	Data *dataset.Table
+	// Markdown is the table rendered as the run would write it, or the
+	// study's rows, with the cells of rows not computed blank; nil for a
+	// scorecard.
+	Markdown []byte
+	// Cells counts the computing cells the shown datasets read (topology
+	// metrics, simulations ...); Computed those in the cache.
+	Cells, Computed int
+	// Missing lists the labels of the cells not in the cache, in order.
+	Missing []string
+	// Results are the expectations checked on the rows computed so far: the
+	// table's, or every table's for a scorecard.
+	Results []report.Result
+}
+
+// Pending reports whether r could not be checked because the cell of its
+// row is not computed yet (see NotComputed).
+func Pending(r report.Result) bool {
+	return !r.OK && strings.HasSuffix(r.Err, ": "+NotComputed)
+}
+
+// Peek assembles, from the cache and the committed results files, the
+// study or table named name of the experiment exp (the only experiment of
+// the plan when exp is empty), or with name empty the scorecard of every
+// table. A name that is both a study's and a table's is the table unless
+// written study.NAME (table.NAME is accepted too). It computes nothing and
+// writes nothing.
+func (p *Plan) Peek(store *cache.Store, exp, name string) (*Peek, error) {
+	e, err := p.experiment(exp)
+	if err != nil {
+		return nil, err
+	}
+	pk := &Peek{Experiment: e.Name}
+	seen := map[*Cell]bool{}
+	data := func(s *Study) (*dataset.Table, error) {
+		t, err := p.peekDataset(store, p.Graph.Datasets[s], pk, seen)
+		if err != nil {
+			return nil, fmt.Errorf("study %s: %w", s.Name, err)
+		}
+		return t, nil
+	}
+	// check appends the expectations of tb checked on its study's rows t
+	// and returns the rows tb shows.
+	check := func(tb *Table, t *dataset.Table) (*dataset.Table, error) {
+		shown, checked, err := tableView(tb, t)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range tb.Expect {
+			pk.Results = append(pk.Results, report.Check(x, checked))
+		}
+		return shown, nil
+	}
+	if name == "" {
+		for _, tb := range e.Tables {
+			t, err := data(tb.Study)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := check(tb, t); err != nil {
+				return nil, err
+			}
+		}
+		return pk, nil
+	}
+	study, table := e.lookup(name)
+	switch {
+	case table != nil:
+		pk.Study, pk.Table = table.Study.Name, table.Name
+		if pk.Data, err = data(table.Study); err != nil {
+			return nil, err
+		}
+		shown, err := check(table, pk.Data)
+		if err != nil {
+			return nil, err
+		}
+		if pk.Markdown, err = report.RenderMarkdown(table.Spec, withoutErrors(shown)); err != nil {
+			return nil, err
+		}
+		return pk, nil
+	case study != nil:
+		pk.Study = study.Name
+		if pk.Data, err = data(study); err != nil {
+			return nil, err
+		}
+		if pk.Markdown, err = report.RenderMarkdown(report.TableSpec{Name: study.Name}, withoutErrors(pk.Data)); err != nil {
+			return nil, err
+		}
+		return pk, nil
+	}
+	var names []string
+	for _, s := range e.Studies {
+		names = append(names, s.Name)
+	}
+	for _, tb := range e.Tables {
+		if !slices.Contains(names, tb.Name) {
+			names = append(names, tb.Name)
+		}
+	}
+	if s := Suggest(name, names); s != "" {
+		return nil, fmt.Errorf("experiment %s has no study or table %q; did you mean %q?", e.Name, name, s)
+	}
+	return nil, fmt.Errorf("experiment %s has no study or table %q (enabled ones: %s)", e.Name, name, strings.Join(names, ", "))
+}
+
+// lookup returns the study or the table of e that name (NAME, study.NAME
+// or table.NAME) designates: the table when both have the name and it is
+// not qualified.
+func (e *Experiment) lookup(name string) (*Study, *Table) {
+	kind, bare, ok := strings.Cut(name, ".")
+	if !ok || (kind != "study" && kind != "table") {
+		kind, bare = "", name
+	}
+	if kind != "study" {
+		for _, t := range e.Tables {
+			if t.Name == bare {
+				return nil, t
+			}
+		}
+	}
+	if kind != "table" {
+		for _, s := range e.Studies {
+			if s.Name == bare {
+				return s, nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+// experiment returns the experiment of p named name, or its only one.
+func (p *Plan) experiment(name string) (*Experiment, error) {
+	var names []string
+	for _, e := range p.Graph.Experiments {
+		if e.Name == name || (name == "" && len(p.Graph.Experiments) == 1) {
+			return e, nil
+		}
+		names = append(names, e.Name)
+	}
+	if name == "" {
+		return nil, fmt.Errorf("%d experiments: name one (%s)", len(names), strings.Join(names, ", "))
+	}
+	return nil, fmt.Errorf("no experiment %q (%s)", name, strings.Join(names, ", "))
+}
+
+// peekDataset returns the dataset of dc: its cached or committed entry
+// when it has one, else assembled from whichever of its input cells are in
+// the cache, the others failed with NotComputed. It counts the input cells
+// (once each, over the datasets of one Peek) into pk.
+func (p *Plan) peekDataset(store *cache.Store, dc *Cell, pk *Peek, seen map[*Cell]bool) (*dataset.Table, error) {
+	count := func(c *Cell, computed bool) {
+		if seen[c] {
+			return
+		}
+		seen[c] = true
+		pk.Cells++
+		if computed {
+			pk.Computed++
+		} else {
+			pk.Missing = append(pk.Missing, c.Label)
+		}
+	}
+	if pe := p.Entry(dc); !pe.Run && pe.Status == Cached {
+		e, ok := p.loaded[dc.Key]
+		if !ok {
+			var err error
+			if e, err = store.Get(dc.Key); err != nil {
+				return nil, err
+			}
+		}
+		res, err := decodeResult(dc, e)
+		if err != nil {
+			return nil, err
+		}
+		for _, in := range dc.Inputs {
+			count(in, true)
+		}
+		return res.table, nil
+	}
+	inputs := make([]*result, len(dc.Inputs))
+	for i, in := range dc.Inputs {
+		e, err := store.Get(in.Key)
+		switch {
+		case errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrCorrupt):
+			inputs[i] = &result{failed: &failure{cell: in, msg: NotComputed}}
+			count(in, false)
+			continue
+		case err != nil:
+			return nil, err
+		}
+		if inputs[i], err = decodeResult(in, e); err != nil {
+			return nil, fmt.Errorf("%s: %w", in.Label, err)
+		}
+		count(in, true)
+	}
+	res, err := computeDataset(dc, inputs)
+	if err != nil {
+		return nil, err
+	}
+	return res.table, nil
+}
+
+// withoutErrors returns t without its error column, so that the values of
+// cells not computed yet print blank rather than as failed.
+func withoutErrors(t *dataset.Table) *dataset.Table {
+	out := &dataset.Table{Meta: t.Meta}
+	for _, c := range t.Columns {
+		if c.Name != report.ErrorColumn {
+			out.Columns = append(out.Columns, c)
+		}
+	}
+	return out
+}
+
+// Has reports whether e has a study or a table that name (as Plan.Peek
+// takes it) designates.
+func (e *Experiment) Has(name string) bool {
+	s, t := e.lookup(name)
+	return s != nil || t != nil
+}

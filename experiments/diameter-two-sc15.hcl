@@ -1976,7 +1976,7 @@ table "mlfm_adaptive_uniform" {
     enabled          = local.paper
     source           = "SC15 section 4.3.2: for MLFM-A, higher values of c and n_I give lower latency under uniform random traffic"
     latency_ns_ratio = { at_most = 1, why = "a direction only: the latency with n_I = 5 over the one with n_I = 1 (c = 2) at most 1" }
-    note             = "Not explained: at load 0.75 n_I = 5 sends 5.7% of the packets indirectly and n_I = 1 2.9% (minimal_fraction 0.943 and 0.971), and their longer paths cost 3% more latency. In generic UGAL more candidates give more chances that one looks cheaper than the minimal path, the opposite of the statement."
+    note             = "Arithmetic, against the statement: in generic UGAL (section 3.3) a packet goes indirectly when any of its n_I candidates has c q_I below q_M, so more candidates send more packets the long way. At load 0.75, n_I = 5 sends 5.7% of the packets indirectly and n_I = 1 2.9% (minimal_fraction 0.943 and 0.971): 0.055 more hops per packet (2.105 against 2.050), which at this load's 323 ns per hop (680.9 ns / 2.105 hops) is 18 ns of the 21 ns (3%) measured. The paper's curves (Fig. 9) are not in its text, so what makes its n_I = 5 faster is not known."
   }
   expect "mlfma_higher_c_lower" {
     where            = { routing = "ugal-leaf:c=1,n=5,t=0", traffic = "uniform", load = 0.75 }

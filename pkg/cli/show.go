@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/runexp/runexp/pkg/cache"
 	"github.com/runexp/runexp/pkg/eval"
 	"github.com/runexp/runexp/pkg/report"
 )
@@ -17,22 +19,27 @@ import (
 const maxListed = 12
 
 func (o *options) showCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "show EXPERIMENT [STUDY|TABLE]",
-		Short: "Print a study, a table or the scorecard from the cells computed so far",
+	var out string
+	cmd := &cobra.Command{
+		Use:   "show EXPERIMENT [STUDY|TABLE|FIGURE]",
+		Short: "Print a study, a table, a figure or the scorecard from the cells computed so far",
 		Long: `show prints what the cache holds now, computing nothing and writing
-nothing: the way to look at a long run while it is going on, or at one that
-stopped half-way (a paper profile carried over several sessions, a cluster
-job).
+nothing under results/: the way to look at a long run while it is going on,
+or at one that stopped half-way (a paper profile carried over several
+sessions, a cluster job).
 
 With a study name it prints the study's rows; with a table name, the table
-as 'run' would render it and its expectations; with no name, the
-experiment's scorecard. Rows whose cells are not computed yet are blank, and
-the expectations that read them are listed as pending, not as misses. The
-cells come from the cache (results/.cache) and from the results files a
-fresh clone has, exactly as 'run' would take them.`,
+as 'run' would render it and its expectations; with a figure name, it draws
+the figure into the file -o names (.png or .pdf); with no name, the
+experiment's scorecard. Rows whose cells are not computed yet are blank (a
+figure lacks their points), and the expectations that read them are listed
+as pending, not as misses. The cells come from the cache (results/.cache)
+and from the results files a fresh clone has, exactly as 'run' would take
+them. A name that several blocks share is the table's, then the figure's:
+write study.NAME, table.NAME or figure.NAME to choose.`,
 		Example: `  runexp show experiments/diameter-two-sc15.hcl --var simulate=all --results results/paper
-  runexp show experiments/diameter-two-sc15.hcl fig13_sf --var simulate=all --results results/paper`,
+  runexp show experiments/diameter-two-sc15.hcl fig13_sf --var simulate=all --results results/paper
+  runexp show experiments/diameter-two-sc15.hcl fig9a -o /tmp/fig9a.png --var simulate=all --results results/paper`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			exps, err := o.load(args[:1])
@@ -50,17 +57,62 @@ fresh clone has, exactly as 'run' would take them.`,
 				// A directory of experiments: the one that has the name.
 				exp = experimentWith(exps, name)
 			}
-			pk, err := p.Peek(en.Store, exp, name)
+			pk, err := p.Peek(cmd.Context(), en.Store, exp, name)
 			if err != nil {
 				return &exitError{ExitInvalid, err}
 			}
-			if o.json {
-				return json.NewEncoder(o.stdout).Encode(showJSON(pk))
+			if err := writeFigure(pk, out); err != nil {
+				return err
 			}
-			printPeek(o.stdout, pk)
+			if o.json {
+				return json.NewEncoder(o.stdout).Encode(showJSON(pk, out))
+			}
+			printPeek(o.stdout, pk, out)
 			return nil
 		},
 	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "the file a figure is drawn into (.png or .pdf)")
+	return cmd
+}
+
+// writeFigure writes pk's figure into path, as PNG or PDF by its
+// extension; -o without a figure is an error.
+func writeFigure(pk *eval.Peek, path string) error {
+	switch {
+	case pk.Figure == "" && path != "":
+		return &exitError{ExitInvalid, fmt.Errorf("-o draws a figure: name one (this is %s)", peekWhat(pk))}
+	case pk.Figure == "":
+		return nil
+	case path == "":
+		return &exitError{ExitInvalid, fmt.Errorf("figure %s: name the file to draw it into with -o FILE.png or -o FILE.pdf", pk.Figure)}
+	}
+	var data []byte
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".png":
+		data = pk.PNG
+	case ".pdf":
+		data = pk.PDF
+	default:
+		return &exitError{ExitInvalid, fmt.Errorf("-o %s: want a .png or .pdf file", path)}
+	}
+	if err := cache.WriteFileAtomic(path, data); err != nil {
+		return &exitError{ExitFailed, err}
+	}
+	return nil
+}
+
+// peekWhat names what pk shows: "scorecard", "study S", "table T (study
+// S)" or "figure F (study S)".
+func peekWhat(pk *eval.Peek) string {
+	switch {
+	case pk.Table != "":
+		return "table " + pk.Table + " (study " + pk.Study + ")"
+	case pk.Figure != "":
+		return "figure " + pk.Figure + " (study " + pk.Study + ")"
+	case pk.Study != "":
+		return "study " + pk.Study
+	}
+	return "scorecard"
 }
 
 // experimentWith returns the name of the first of exps that has a study or
@@ -74,18 +126,14 @@ func experimentWith(exps []*eval.Experiment, name string) string {
 	return ""
 }
 
-// printPeek writes pk as text.
-func printPeek(w io.Writer, pk *eval.Peek) {
-	what := "scorecard"
-	switch {
-	case pk.Table != "":
-		what = "table " + pk.Table + " (study " + pk.Study + ")"
-	case pk.Study != "":
-		what = "study " + pk.Study
-	}
-	fmt.Fprintf(w, "%s, %s: %d of %d cells computed", pk.Experiment, what, pk.Computed, pk.Cells)
+// printPeek writes pk as text; out is the file its figure went to.
+func printPeek(w io.Writer, pk *eval.Peek, out string) {
+	fmt.Fprintf(w, "%s, %s: %d of %d cells computed", pk.Experiment, peekWhat(pk), pk.Computed, pk.Cells)
 	if n := len(pk.Missing); n > 0 {
 		fmt.Fprintf(w, ", %d not computed yet", n)
+	}
+	if pk.Figure != "" {
+		fmt.Fprintf(w, "; drawn into %s", out)
 	}
 	fmt.Fprintln(w)
 	if pk.Markdown != nil {
@@ -155,22 +203,25 @@ func printResults(w io.Writer, rs []report.Result, scorecard bool) {
 	}
 }
 
-// showJSON is the --json form of pk.
-func showJSON(pk *eval.Peek) map[string]any {
+// showJSON is the --json form of pk; out is the file its figure went to.
+func showJSON(pk *eval.Peek, out string) map[string]any {
 	missing := pk.Missing
 	if missing == nil {
 		missing = []string{}
 	}
-	out := map[string]any{"event": "show", "experiment": pk.Experiment, "cells": pk.Cells, "computed": pk.Computed,
+	js := map[string]any{"event": "show", "experiment": pk.Experiment, "cells": pk.Cells, "computed": pk.Computed,
 		"not_computed": missing}
 	if pk.Study != "" {
-		out["study"] = pk.Study
+		js["study"] = pk.Study
 	}
 	if pk.Table != "" {
-		out["table"] = pk.Table
+		js["table"] = pk.Table
+	}
+	if pk.Figure != "" {
+		js["figure"], js["file"] = pk.Figure, out
 	}
 	if pk.Markdown != nil {
-		out["markdown"] = string(pk.Markdown)
+		js["markdown"] = string(pk.Markdown)
 	}
 	var rows []map[string]any
 	for _, r := range pk.Results {
@@ -185,7 +236,7 @@ func showJSON(pk *eval.Peek) map[string]any {
 		rows = append(rows, row)
 	}
 	if rows != nil {
-		out["expectations"] = rows
+		js["expectations"] = rows
 	}
-	return out
+	return js
 }

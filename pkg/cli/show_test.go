@@ -65,6 +65,11 @@ table "s" {
 		b.WriteString(show(args...) + "\n")
 	}
 	golden(t, "testdata/show_partial.golden", b.String())
+	// A figure of the rows computed so far.
+	partial := filepath.Join(dir, "partial.png")
+	if got := show("figure.f", "-o", partial); !strings.HasPrefix(got, "small, figure f (study s): 12 of 15 cells computed, 3 not computed yet; drawn into "+partial) {
+		t.Errorf("show figure.f:\n%s", got)
+	}
 	// The table s, not the study s, unless qualified.
 	if got := show("s"); !strings.HasPrefix(got, "small, table s (study s): 12 of 15 cells computed") {
 		t.Errorf("show s:\n%s", got)
@@ -98,14 +103,35 @@ table "s" {
 		t.Errorf("show --json table.t: exit %d, %v\n%s", code, err, stdout)
 	}
 
-	for _, c := range []struct{ name, want string }{
-		{"tt", `experiment small has no study or table "tt"; did you mean "t"?`},
-		{"study.t", `experiment small has no study or table "study.t"`},
-		{"nosuchthing", `experiment small has no study or table "nosuchthing" (enabled ones: s, t, t3)`},
-	} {
-		code, _, stderr := runexp(t, ctx, "show", "--results", results, exp, c.name)
-		if code != ExitInvalid || !strings.Contains(stderr, c.want) {
-			t.Errorf("show %s: exit %d\n%s", c.name, code, stderr)
+	// A figure is drawn into the file -o names, PNG or PDF.
+	for _, name := range []string{"f.png", "f.pdf"} {
+		path := filepath.Join(dir, name)
+		code, stdout, stderr := runexp(t, ctx, "show", "--results", results, exp, "f", "-o", path)
+		data, err := os.ReadFile(path)
+		magic := map[string]string{".png": "\x89PNG", ".pdf": "%PDF"}[filepath.Ext(name)]
+		if code != ExitOK || err != nil || !strings.HasPrefix(string(data), magic) ||
+			!strings.HasPrefix(stdout, "small, figure f (study s): 15 of 15 cells computed; drawn into "+path) {
+			t.Errorf("show f -o %s: exit %d, %v\n%s%s", name, code, err, stdout, stderr)
 		}
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tt"}, `experiment small has no study, table or figure "tt"; did you mean "t"?`},
+		{[]string{"study.t"}, `experiment small has no study, table or figure "study.t"`},
+		{[]string{"nosuchthing"}, `experiment small has no study, table or figure "nosuchthing" (enabled ones: s, t, t3, f)`},
+		{[]string{"f"}, "figure f: name the file to draw it into with -o FILE.png or -o FILE.pdf"},
+		{[]string{"f", "-o", filepath.Join(dir, "f.svg")}, "want a .png or .pdf file"},
+		{[]string{"t", "-o", filepath.Join(dir, "t.png")}, "-o draws a figure: name one (this is table t (study s))"},
+	} {
+		code, _, stderr := runexp(t, ctx, append([]string{"show", "--results", results, exp}, c.args...)...)
+		if code != ExitInvalid || !strings.Contains(stderr, c.want) {
+			t.Errorf("show %v: exit %d\n%s", c.args, code, stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "t.png")); !os.IsNotExist(err) {
+		t.Errorf("show t -o t.png wrote a file: %v", err)
 	}
 }

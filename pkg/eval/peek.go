@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -16,7 +17,7 @@ import (
 // are pending rather than missed.
 const NotComputed = "not computed yet"
 
-// Peek is one study or table of an experiment, or its whole scorecard,
+// Peek is one study, table or figure of an experiment, or its whole scorecard,
 // assembled from the cells computed so far and computing nothing: what
 // `runexp show` prints while a long run is under way or after it stopped
 // half-way (over sessions, or on a cluster). A study's rows whose cells are
@@ -29,6 +30,11 @@ type Peek struct {
 	Study string
 	// Table is the table shown; empty for a study or a scorecard.
 	Table string
+	// Figure is the figure drawn; empty otherwise. Its study is Study.
+	Figure string
+	// PDF and PNG are the figure drawn from the rows computed so far, as
+	// the run would write it; nil unless Figure is set.
+	PDF, PNG []byte
 	// Data is the study's rows as its dataset holds them (with the error
 	// column when cells are missing); nil for a scorecard.
 	Data *dataset.Table
@@ -53,12 +59,12 @@ func Pending(r report.Result) bool {
 }
 
 // Peek assembles, from the cache and the committed results files, the
-// study or table named name of the experiment exp (the only experiment of
-// the plan when exp is empty), or with name empty the scorecard of every
-// table. A name that is both a study's and a table's is the table unless
-// written study.NAME (table.NAME is accepted too). It computes nothing and
-// writes nothing.
-func (p *Plan) Peek(store *cache.Store, exp, name string) (*Peek, error) {
+// study, table or figure named name of the experiment exp (the only
+// experiment of the plan when exp is empty), or with name empty the
+// scorecard of every table. A name that several blocks share is the
+// table's, then the figure's, unless written study.NAME, table.NAME or
+// figure.NAME. It computes nothing and writes nothing.
+func (p *Plan) Peek(ctx context.Context, store *cache.Store, exp, name string) (*Peek, error) {
 	e, err := p.experiment(exp)
 	if err != nil {
 		return nil, err
@@ -96,7 +102,7 @@ func (p *Plan) Peek(store *cache.Store, exp, name string) (*Peek, error) {
 		}
 		return pk, nil
 	}
-	study, table := e.lookup(name)
+	study, table, figure := e.lookup(name)
 	switch {
 	case table != nil:
 		pk.Study, pk.Table = table.Study.Name, table.Name
@@ -110,6 +116,24 @@ func (p *Plan) Peek(store *cache.Store, exp, name string) (*Peek, error) {
 		if pk.Markdown, err = report.RenderMarkdown(table.Spec, withoutErrors(shown)); err != nil {
 			return nil, err
 		}
+		return pk, nil
+	case figure != nil:
+		pk.Study, pk.Figure = figure.Study.Name, figure.Name
+		fc := p.Graph.Figures[figure]
+		in := make([]*result, len(fc.Inputs))
+		for i, dc := range fc.Inputs {
+			t, err := data(dc.study)
+			if err != nil {
+				return nil, err
+			}
+			in[i] = &result{table: withoutErrors(t)}
+		}
+		res, err := compute(ctx, fc, in, 1)
+		if err != nil {
+			return nil, err
+		}
+		pk.PDF, _ = res.entry.Blob(blobPDF)
+		pk.PNG, _ = res.entry.Blob(blobPNG)
 		return pk, nil
 	case study != nil:
 		pk.Study = study.Name
@@ -130,35 +154,47 @@ func (p *Plan) Peek(store *cache.Store, exp, name string) (*Peek, error) {
 			names = append(names, tb.Name)
 		}
 	}
-	if s := Suggest(name, names); s != "" {
-		return nil, fmt.Errorf("experiment %s has no study or table %q; did you mean %q?", e.Name, name, s)
+	for _, f := range e.Figures {
+		if !slices.Contains(names, f.Name) {
+			names = append(names, f.Name)
+		}
 	}
-	return nil, fmt.Errorf("experiment %s has no study or table %q (enabled ones: %s)", e.Name, name, strings.Join(names, ", "))
+	if s := Suggest(name, names); s != "" {
+		return nil, fmt.Errorf("experiment %s has no study, table or figure %q; did you mean %q?", e.Name, name, s)
+	}
+	return nil, fmt.Errorf("experiment %s has no study, table or figure %q (enabled ones: %s)", e.Name, name, strings.Join(names, ", "))
 }
 
-// lookup returns the study or the table of e that name (NAME, study.NAME
-// or table.NAME) designates: the table when both have the name and it is
-// not qualified.
-func (e *Experiment) lookup(name string) (*Study, *Table) {
+// lookup returns the study, the table or the figure of e that name (NAME,
+// study.NAME, table.NAME or figure.NAME) designates: for a bare name the
+// table, else the figure, else the study of that name.
+func (e *Experiment) lookup(name string) (*Study, *Table, *Figure) {
 	kind, bare, ok := strings.Cut(name, ".")
-	if !ok || (kind != "study" && kind != "table") {
+	if !ok || (kind != "study" && kind != "table" && kind != "figure") {
 		kind, bare = "", name
 	}
-	if kind != "study" {
+	if kind == "" || kind == "table" {
 		for _, t := range e.Tables {
 			if t.Name == bare {
-				return nil, t
+				return nil, t, nil
 			}
 		}
 	}
-	if kind != "table" {
+	if kind == "" || kind == "figure" {
+		for _, f := range e.Figures {
+			if f.Name == bare {
+				return nil, nil, f
+			}
+		}
+	}
+	if kind == "" || kind == "study" {
 		for _, s := range e.Studies {
 			if s.Name == bare {
-				return s, nil
+				return s, nil, nil
 			}
 		}
 	}
-	return nil, nil
+	return nil, nil, nil
 }
 
 // experiment returns the experiment of p named name, or its only one.
@@ -245,9 +281,9 @@ func withoutErrors(t *dataset.Table) *dataset.Table {
 	return out
 }
 
-// Has reports whether e has a study or a table that name (as Plan.Peek
-// takes it) designates.
+// Has reports whether e has a study, a table or a figure that name (as
+// Plan.Peek takes it) designates.
 func (e *Experiment) Has(name string) bool {
-	s, t := e.lookup(name)
-	return s != nil || t != nil
+	s, t, f := e.lookup(name)
+	return s != nil || t != nil || f != nil
 }

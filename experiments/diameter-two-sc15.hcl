@@ -1248,6 +1248,21 @@ table "fig6_sat_ind" {
 # latency (below saturation) and once for throughput, with MIN and INR of
 # Fig. 6 as references. Figs. 7 and 8 use the SF with p = floor(r'/2)
 # (the captions).
+#
+# UGAL's queue length q (section 3.3: "the occupancy of the first output
+# port") is netsim's used credits: flits in the output queue, on the link
+# and in the downstream input buffer (BookSim's, as for SC14's UGAL-L).
+# With SC15's 50 ns links and 100 ns routers, a packet holds credits for
+# about 40 cycles even at zero load, so at load 0.05 SF-A already sends
+# about half its packets indirectly (2.91 hops against MIN's 1.94), and
+# the share falls as the load rises, where the paper's text has it rise
+# above 50% load. Counting only the flits waiting in the output queue for
+# the link (tried outside this file, SF q = 13, 10 us) reverses that trend
+# (SF-A 2.02 hops at 0.05, 3.08 at 0.5), but makes MLFM-A (c = 2, n_I = 5)
+# saturate under uniform traffic before 0.75, against "the throughput
+# achieves the levels of minimal": an empty candidate queue then beats any
+# minimal queue, whatever c ("when q_I = 0, the value of c doesn't
+# matter"). Neither reading gives every statement; the credits stay.
 
 study "sf_adaptive" {
   title      = "Slim Fly p = floor(r'/2): SF-A and SF-ATh (SC15 Figs. 7 and 8)"

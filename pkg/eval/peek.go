@@ -14,7 +14,9 @@ import (
 
 // NotComputed is the error text Peek gives the rows of cells that are not
 // in the cache: their values are null and the expectations that read them
-// are pending rather than missed.
+// are pending rather than missed. A cell that failed in an earlier run is
+// not cached either and reads the same (`runexp plan` says why it will
+// run again).
 const NotComputed = "not computed yet"
 
 // Peek is one study, table or figure of an experiment, or its whole scorecard,

@@ -4838,7 +4838,7 @@ table "sim_sat_s_ring_transpose" {
     enabled               = local.paper
     source                = local.sim_src_similar
     throughput_gbps_ratio = { at_most = 1.1, why = local.sim_why_similar10 }
-    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; not explained by arithmetic for this pattern: under uniform traffic the permuted hypercubes' busiest channel already allows less than RING-n's (table sim_bound, even split over minimal paths: HYPERCUBE 0.498, P- 0.4225, PF- 0.349, RING-6 0.422), and the gap grows under the permutations, where every host's flow can only take its switch pair's 2.6 to 4.5 minimal paths; we have no bound for adaptive routing under a permutation"
+    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; arithmetic, against the statement on our graphs (table sim_perm_transpose): with the best routing over any paths (the maximum concurrent flow, a ceiling for every routing, escape paths included) RING-6 sustains at least 0.5876 of the injection rate and P- and PF-HYPERCUBE at most 0.5125 and 0.4952, so the best routing on RING-6 is at least 14.7% and 18.7% above the best on P- and PF-HYPERCUBE. The simulated routings take minimal paths, split evenly over which the permuted hypercubes' busiest channel allows 0.1509 and 0.1261 against RING-6's 0.2874: the measured ratios are 1.322 and 2.017"
   }
 }
 
@@ -4866,7 +4866,7 @@ table "sim_sat_s_ring_bit_reversal" {
     enabled               = local.paper
     source                = local.sim_src_similar
     throughput_gbps_ratio = { at_most = 1.1, why = local.sim_why_similar10 }
-    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; not explained by arithmetic for this pattern: under uniform traffic the permuted hypercubes' busiest channel already allows less than RING-n's (table sim_bound, even split over minimal paths: HYPERCUBE 0.498, P- 0.4225, PF- 0.349, RING-6 0.422), and the gap grows under the permutations, where every host's flow can only take its switch pair's 2.6 to 4.5 minimal paths; we have no bound for adaptive routing under a permutation"
+    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; arithmetic, against the statement on our graphs (table sim_perm_bit_reversal): with the best routing over any paths (the maximum concurrent flow, a ceiling for every routing, escape paths included) RING-6 sustains at least 0.5628 of the injection rate and P- and PF-HYPERCUBE at most 0.5117 and 0.4950, so the best routing on RING-6 is at least 10.0% and 13.7% above the best on P- and PF-HYPERCUBE. The simulated routings take minimal paths, split evenly over which the permuted hypercubes' busiest channel allows 0.2065 and 0.1630 against RING-6's 0.2069: the measured ratios are 0.913 (holds) and 1.411"
   }
 }
 
@@ -4931,7 +4931,7 @@ table "sim_sat_m_ring_transpose" {
     enabled               = local.paper
     source                = local.sim_src_similar
     throughput_gbps_ratio = { at_most = 1.1, why = local.sim_why_similar10 }
-    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section); not explained by arithmetic for this pattern: under uniform traffic the permuted hypercubes' busiest channel already allows less than RING-n's (table sim_bound, even split over minimal paths: HYPERCUBE 0.250, P- 0.211, PF- 0.157, RING-8 0.256), and the gap grows under the permutations, where every host's flow can only take its switch pair's 2.6 to 4.5 minimal paths; we have no bound for adaptive routing under a permutation"
+    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section); arithmetic, against the statement on our graphs (table sim_perm_transpose): with the best routing over any paths (the maximum concurrent flow, a ceiling for every routing, escape paths included) RING-8 sustains at least 0.3247 of the injection rate and P- and PF-HYPERCUBE at most 0.2564 and 0.2564, so the best routing on RING-8 is at least 26.6% and 26.6% above the best on P- and PF-HYPERCUBE. The simulated routings take minimal paths, split evenly over which the permuted hypercubes' busiest channel allows 0.0892 and 0.0639 against RING-8's 0.1166: the measured ratios are 1.400 and 1.884"
   }
 
   expect "fig13_drop" {
@@ -4977,7 +4977,7 @@ table "sim_sat_m_ring_bit_reversal" {
     enabled               = local.paper
     source                = local.sim_src_similar
     throughput_gbps_ratio = { at_most = 1.1, why = local.sim_why_similar10 }
-    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; not explained by arithmetic for this pattern: under uniform traffic the permuted hypercubes' busiest channel already allows less than RING-n's (table sim_bound, even split over minimal paths: HYPERCUBE 0.250, P- 0.211, PF- 0.157, RING-8 0.256), and the gap grows under the permutations, where every host's flow can only take its switch pair's 2.6 to 4.5 minimal paths; we have no bound for adaptive routing under a permutation"
+    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; arithmetic, against the statement on our graphs (table sim_perm_bit_reversal): with the best routing over any paths (the maximum concurrent flow, a ceiling for every routing, escape paths included) RING-8 sustains at least 0.3265 of the injection rate and P- and PF-HYPERCUBE at most 0.2555 and 0.2556, so the best routing on RING-8 is at least 27.8% and 27.7% above the best on P- and PF-HYPERCUBE. The simulated routings take minimal paths, split evenly over which the permuted hypercubes' busiest channel allows 0.0962 and 0.0638 against RING-8's 0.1373: the measured ratios are 1.350 and 1.503"
   }
 }
 
@@ -5033,7 +5033,7 @@ table "sim_sat_l_ring_transpose" {
     enabled               = local.paper
     source                = local.sim_src_similar
     throughput_gbps_ratio = { at_most = 1.1, why = local.sim_why_similar10 }
-    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; not explained by arithmetic for this pattern: under uniform traffic the permuted hypercubes' busiest channel already allows less than RING-n's (table sim_bound, even split over minimal paths: HYPERCUBE 0.250, P- 0.220, PF- 0.144, RING-9 0.288), and the gap grows under the permutations, where every host's flow can only take its switch pair's 2.6 to 4.5 minimal paths; we have no bound for adaptive routing under a permutation"
+    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; arithmetic, against the statement on our graphs (table sim_perm_transpose): with the best routing over any paths (the maximum concurrent flow, a ceiling for every routing, escape paths included) RING-9 sustains at least 0.3384 of the injection rate and P- and PF-HYPERCUBE at most 0.2569 and 0.2567, so the best routing on RING-9 is at least 31.7% and 31.8% above the best on P- and PF-HYPERCUBE. The simulated routings take minimal paths, split evenly over which the permuted hypercubes' busiest channel allows 0.0800 and 0.0758 against RING-9's 0.1334: the measured ratios are 1.591 and 1.567"
   }
 }
 
@@ -5061,7 +5061,7 @@ table "sim_sat_l_ring_bit_reversal" {
     enabled               = local.paper
     source                = local.sim_src_similar
     throughput_gbps_ratio = { at_most = 1.1, why = local.sim_why_similar10 }
-    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; not explained by arithmetic for this pattern: under uniform traffic the permuted hypercubes' busiest channel already allows less than RING-n's (table sim_bound, even split over minimal paths: HYPERCUBE 0.250, P- 0.220, PF- 0.144, RING-9 0.288), and the gap grows under the permutations, where every host's flow can only take its switch pair's 2.6 to 4.5 minimal paths; we have no bound for adaptive routing under a permutation"
+    note                  = "RING-n's throughput at most 10% above each HYPERCUBE version's; arithmetic, against the statement on our graphs (table sim_perm_bit_reversal): with the best routing over any paths (the maximum concurrent flow, a ceiling for every routing, escape paths included) RING-9 sustains at least 0.3433 of the injection rate and P- and PF-HYPERCUBE at most 0.2559 and 0.2559, so the best routing on RING-9 is at least 34.2% and 34.2% above the best on P- and PF-HYPERCUBE. The simulated routings take minimal paths, split evenly over which the permuted hypercubes' busiest channel allows 0.0890 and 0.0667 against RING-9's 0.1274: the measured ratios are 1.302 and 1.512"
   }
 }
 
@@ -5209,14 +5209,14 @@ table "sim_thr_php_transpose" {
     enabled               = local.paper
     source                = local.sim_src_f16_8
     throughput_gbps_ratio = { at_least = 0.95, why = local.sim_why_similar }
-    note                  = "P-HYPERCUBE / Nbr(0.5)-8: Nbr(0.5)-8 at most 5% above (\"similar (or even worse)\"); 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section); not explained: Nbr(0.5)-8 has fewer minimal paths per switch pair than P-HYPERCUBE (3.17 against 3.68, table sim_bound) and a lower uniform-traffic bound (0.137 against 0.211), yet sustains more bit-reversal traffic; we have no bound for adaptive routing under a permutation"
+    note                  = "P-HYPERCUBE / Nbr(0.5)-8: Nbr(0.5)-8 at most 5% above (\"similar (or even worse)\"); 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section); with the best routing over any paths (table sim_perm_transpose) P-HYPERCUBE sustains at most 0.2564 of the injection rate and Nbr(0.5)-8 at least 0.2863 (0.90), but split evenly over the minimal paths, as the simulated routings' minimal channels go, their busiest channels allow about the same, 0.0892 and 0.0917 (0.97): measured 1.000"
   }
   expect "ring8_vs_php" {
     where                 = { topology = "sim_ring_m", traffic = "transpose" }
     enabled               = local.paper
     source                = local.sim_src_f10_8
     throughput_gbps_ratio = { at_least = 0.9996, abs = local.sim_slack_step, why = local.sim_why_step }
-    note                  = "P-HYPERCUBE / RING-8 at least 1 / 1.0004 = 0.9996: RING-8 better \"by less than 0.04%\"; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section); not explained by arithmetic for this pattern: under uniform traffic the permuted hypercubes' busiest channel already allows less than RING-n's (table sim_bound, even split over minimal paths: HYPERCUBE 0.250, P- 0.211, PF- 0.157, RING-8 0.256), and the gap grows under the permutations, where every host's flow can only take its switch pair's 2.6 to 4.5 minimal paths; we have no bound for adaptive routing under a permutation"
+    note                  = "P-HYPERCUBE / RING-8 at least 1 / 1.0004 = 0.9996: RING-8 better \"by less than 0.04%\"; 2,048 hosts transposed as a 64 x 32 matrix (see the head of the section); arithmetic, against the statement on our graphs (table sim_perm_transpose): with the best routing over any paths (the maximum concurrent flow, a ceiling for every routing) P-HYPERCUBE sustains at most 0.2564 of the injection rate and RING-8 at least 0.3247, so the best routing on P-HYPERCUBE reaches at most 0.79 of the best on RING-8 (measured 0.714); split evenly over the minimal paths, as the simulated routings' minimal channels go, their busiest channels allow 0.0892 and 0.1166 (0.77)"
   }
 }
 
@@ -5331,14 +5331,14 @@ table "sim_thr_php_bit_reversal" {
     enabled               = local.paper
     source                = local.sim_src_f16_8
     throughput_gbps_ratio = { at_least = 0.95, why = local.sim_why_similar }
-    note                  = "P-HYPERCUBE / Nbr(0.5)-8: Nbr(0.5)-8 at most 5% above (\"similar (or even worse)\"); not explained: Nbr(0.5)-8 has fewer minimal paths per switch pair than P-HYPERCUBE (3.17 against 3.68, table sim_bound) and a lower uniform-traffic bound (0.137 against 0.211), yet sustains more bit-reversal traffic; we have no bound for adaptive routing under a permutation"
+    note                  = "P-HYPERCUBE / Nbr(0.5)-8: Nbr(0.5)-8 at most 5% above (\"similar (or even worse)\"); arithmetic, against the statement on our graphs (table sim_perm_bit_reversal): with the best routing over any paths (the maximum concurrent flow, a ceiling for every routing) P-HYPERCUBE sustains at most 0.2555 of the injection rate and Nbr(0.5)-8 at least 0.3067, so the best routing on P-HYPERCUBE reaches at most 0.83 of the best on Nbr(0.5)-8, below the 0.95 asked (measured 0.8545); split evenly over the minimal paths, their busiest channels allow 0.0962 and 0.1190 (0.81)"
   }
   expect "ring8_vs_php" {
     where                 = { topology = "sim_ring_m", traffic = "bit_reversal" }
     enabled               = local.paper
     source                = local.sim_src_f10_8
     throughput_gbps_ratio = { at_least = 1, abs = local.sim_slack_step, why = local.sim_why_step }
-    note                  = "P-HYPERCUBE / RING-8 at least 1: RING-8 \"leads to lower throughput than P-HYPERCUBE\" for bit reversal (section III-D; section III-C's \"better throughput\" above asks for the opposite within one step); not explained by arithmetic for this pattern: under uniform traffic the permuted hypercubes' busiest channel already allows less than RING-n's (table sim_bound, even split over minimal paths: HYPERCUBE 0.250, P- 0.211, PF- 0.157, RING-8 0.256), and the gap grows under the permutations, where every host's flow can only take its switch pair's 2.6 to 4.5 minimal paths; we have no bound for adaptive routing under a permutation"
+    note                  = "P-HYPERCUBE / RING-8 at least 1: RING-8 \"leads to lower throughput than P-HYPERCUBE\" for bit reversal (section III-D; section III-C's \"better throughput\" above asks for the opposite within one step); arithmetic, against the statement on our graphs (table sim_perm_bit_reversal): with the best routing over any paths (the maximum concurrent flow, a ceiling for every routing) P-HYPERCUBE sustains at most 0.2555 of the injection rate and RING-8 at least 0.3265, so the best routing on P-HYPERCUBE reaches at most 0.78 of the best on RING-8 (measured 0.741); split evenly over the minimal paths, their busiest channels allow 0.0962 and 0.1373 (0.70)"
   }
 }
 
@@ -5675,6 +5675,63 @@ study "sim_bound_updown" {
   analysis {
     load_routing = "updown"
   }
+}
+
+# Under the permutations: the best routing over any paths (the maximum
+# concurrent flow, mcf_throughput, with the dual bound mcf_throughput_upper:
+# a ceiling for every routing, the escape paths included) and minimal
+# routing split evenly over the minimal paths (throughput_bound, with
+# load_traffic = the pattern: a reference for the minimal-adaptive
+# routings, not a ceiling). The HYPERCUBE versions have the same ceiling;
+# RING-n's is higher, so "similar throughput" cannot hold within 10% on our
+# graphs whatever the routing.
+
+study "sim_perm_transpose" {
+  title   = "Transpose: the best routing's throughput and minimal routing's channel-load bound of the simulated networks"
+  enabled = local.sim_on
+  topologies = [
+    topology.sim_hc_s, topology.sim_php_s, topology.sim_pfhc_s, topology.sim_ring_s,
+    topology.sim_hc_m, topology.sim_php_m, topology.sim_pfhc_m, topology.sim_ring_m, topology.sim_nbr8,
+    topology.sim_hc_l, topology.sim_php_l, topology.sim_pfhc_l, topology.sim_ring_l,
+  ]
+  metrics = ["routers", "endpoints", "load_max", "throughput_bound", "mcf_throughput", "mcf_throughput_upper"]
+  analysis {
+    load_traffic    = "transpose"
+    mcf_traffic     = "transpose"
+    mcf_max_routers = 512
+  }
+}
+
+study "sim_perm_bit_reversal" {
+  title   = "Bit reversal: the best routing's throughput and minimal routing's channel-load bound of the simulated networks"
+  enabled = local.sim_on
+  topologies = [
+    topology.sim_hc_s, topology.sim_php_s, topology.sim_pfhc_s, topology.sim_ring_s,
+    topology.sim_hc_m, topology.sim_php_m, topology.sim_pfhc_m, topology.sim_ring_m, topology.sim_nbr8,
+    topology.sim_hc_l, topology.sim_php_l, topology.sim_pfhc_l, topology.sim_ring_l,
+  ]
+  metrics = ["routers", "endpoints", "load_max", "throughput_bound", "mcf_throughput", "mcf_throughput_upper"]
+  analysis {
+    load_traffic    = "bit_reversal"
+    mcf_traffic     = "bit_reversal"
+    mcf_max_routers = 512
+  }
+}
+
+table "sim_perm_transpose" {
+  study   = study.sim_perm_transpose
+  title   = "Transpose: the throughput of the best routing over any paths (maximum concurrent flow, feasible value and dual bound) and of minimal routing split evenly over the minimal paths (the busiest channel's flows and the fraction of the injection rate it allows)"
+  sort_by = ["routers", "label"]
+  columns = ["label", "routers", "endpoints", "mcf_throughput", "mcf_throughput_upper", "load_max", "throughput_bound"]
+  formats = { mcf_throughput = "%.4f", mcf_throughput_upper = "%.4f", load_max = "%.2f", throughput_bound = "%.4f" }
+}
+
+table "sim_perm_bit_reversal" {
+  study   = study.sim_perm_bit_reversal
+  title   = "Bit reversal: the throughput of the best routing over any paths (maximum concurrent flow, feasible value and dual bound) and of minimal routing split evenly over the minimal paths (the busiest channel's flows and the fraction of the injection rate it allows)"
+  sort_by = ["routers", "label"]
+  columns = ["label", "routers", "endpoints", "mcf_throughput", "mcf_throughput_upper", "load_max", "throughput_bound"]
+  formats = { mcf_throughput = "%.4f", mcf_throughput_upper = "%.4f", load_max = "%.2f", throughput_bound = "%.4f" }
 }
 
 table "sim_bound" {

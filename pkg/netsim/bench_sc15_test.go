@@ -1,9 +1,7 @@
 package netsim_test
 
 import (
-	"context"
 	"testing"
-	"time"
 
 	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/netsim"
@@ -36,22 +34,7 @@ func BenchmarkSimSC15(b *testing.B) {
 				b.Fatal(err)
 			}
 			cfg.WarmupMin, cfg.WarmupMax, cfg.MeasureCycles = 1000, 1000, 3000
-			cfg.Threads = benchThreads
-			b.ReportAllocs()
-			b.ResetTimer()
-			var flits, cycles int64
-			start := time.Now()
-			for i := 0; i < b.N; i++ {
-				res, err := netsim.Run(context.Background(), n, rt, pat, 0.5, cfg)
-				if err != nil {
-					b.Fatal(err)
-				}
-				flits += res.FlitsDelivered
-				cycles += res.Cycles
-			}
-			sec := time.Since(start).Seconds()
-			b.ReportMetric(float64(flits)/sec, "flits/s")
-			b.ReportMetric(float64(cycles)/sec, "cycles/s")
+			benchRun(b, n, rt, pat, 0.5, cfg)
 		})
 	}
 }

@@ -63,24 +63,32 @@ func BenchmarkSim(b *testing.B) {
 			cfg.MeasureCycles = 600
 			cfg.DrainMax = 2000
 			c.cfg(&cfg)
-			cfg.Threads = benchThreads
-			b.ReportAllocs()
-			b.ResetTimer()
-			var flits, cycles int64
-			start := time.Now()
-			for i := 0; i < b.N; i++ {
-				res, err := netsim.Run(context.Background(), n, rt, pat, c.load, cfg)
-				if err != nil {
-					b.Fatal(err)
-				}
-				flits += res.FlitsDelivered
-				cycles += res.Cycles
-			}
-			sec := time.Since(start).Seconds()
-			b.ReportMetric(float64(flits)/sec, "flits/s")
-			b.ReportMetric(float64(cycles)/sec, "cycles/s")
+			benchRun(b, n, rt, pat, c.load, cfg)
 		})
 	}
+}
+
+// benchRun runs the simulation b.N times with cfg (Threads from
+// benchThreads) and reports delivered flits and cycles per second of wall
+// time.
+func benchRun(b *testing.B, n *netsim.Network, rt netsim.Routing, pat netsim.Pattern, load float64, cfg netsim.Config) {
+	b.Helper()
+	cfg.Threads = benchThreads
+	b.ReportAllocs()
+	b.ResetTimer()
+	var flits, cycles int64
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		res, err := netsim.Run(context.Background(), n, rt, pat, load, cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		flits += res.FlitsDelivered
+		cycles += res.Cycles
+	}
+	sec := time.Since(start).Seconds()
+	b.ReportMetric(float64(flits)/sec, "flits/s")
+	b.ReportMetric(float64(cycles)/sec, "cycles/s")
 }
 
 // benchThreads is the Config.Threads of the benchmarks: the

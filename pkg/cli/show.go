@@ -53,9 +53,21 @@ write study.NAME, table.NAME or figure.NAME to choose.`,
 			en := o.engine(nil)
 			p := eval.MakePlan(eval.BuildGraph(exps), en.Store, o.results)
 			exp := ""
-			if len(exps) > 1 {
+			if len(exps) > 1 && name != "" {
 				// A directory of experiments: the one that has the name.
-				exp = experimentWith(exps, name)
+				var with []string
+				for _, e := range exps {
+					if e.Has(name) {
+						with = append(with, e.Name)
+					}
+				}
+				if len(with) > 1 {
+					return &exitError{ExitInvalid, fmt.Errorf("%q is in %d experiments (%s): name the experiment's file", name, len(with), strings.Join(with, ", "))}
+				}
+				if len(with) == 0 {
+					return &exitError{ExitInvalid, fmt.Errorf("none of the %d experiments has a study, table or figure %q enabled (with the --var values given)", len(exps), name)}
+				}
+				exp = with[0]
 			}
 			pk, err := p.Peek(cmd.Context(), en.Store, exp, name)
 			if err != nil {
@@ -113,17 +125,6 @@ func peekWhat(pk *eval.Peek) string {
 		return "study " + pk.Study
 	}
 	return "scorecard"
-}
-
-// experimentWith returns the name of the first of exps that has a study or
-// table called name, or "" (Peek then asks for one).
-func experimentWith(exps []*eval.Experiment, name string) string {
-	for _, e := range exps {
-		if e.Has(name) {
-			return e.Name
-		}
-	}
-	return ""
 }
 
 // printPeek writes pk as text; out is the file its figure went to.

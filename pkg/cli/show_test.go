@@ -131,6 +131,22 @@ table "s" {
 			t.Errorf("show %v: exit %d\n%s", c.args, code, stderr)
 		}
 	}
+	// A directory of experiments: the one with the name, or an error.
+	other := filepath.Join(dir, "other.hcl")
+	os.WriteFile(other, []byte("topology \"r\" {\n  family = \"hypercube\"\n  n      = 3\n}\n\nstudy \"s\" {\n  topologies = [topology.r]\n  metrics    = [\"routers\"]\n}\n\nstudy \"only_here\" {\n  topologies = [topology.r]\n  metrics    = [\"routers\"]\n}\n"), 0o644)
+	if code, stdout, stderr := runexp(t, ctx, "show", "--results", results, dir, "t3"); code != ExitOK || !strings.HasPrefix(stdout, "small, table t3") {
+		t.Errorf("show DIR t3: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for name, want := range map[string]string{
+		"s":      `"s" is in 2 experiments (other, small): name the experiment's file`,
+		"nosuch": `none of the 2 experiments has a study, table or figure "nosuch" enabled`,
+		"":       "2 experiments: name one (other, small)",
+	} {
+		code, _, stderr := runexp(t, ctx, "show", "--results", results, dir, name)
+		if code != ExitInvalid || !strings.Contains(stderr, want) {
+			t.Errorf("show DIR %q: exit %d\n%s", name, code, stderr)
+		}
+	}
 	if _, err := os.Stat(filepath.Join(dir, "t.png")); !os.IsNotExist(err) {
 		t.Errorf("show t -o t.png wrote a file: %v", err)
 	}

@@ -313,10 +313,13 @@ disk or whose file is missing. It writes nothing.`,
 func (o *options) printPlan(p *eval.Plan, all bool) {
 	for _, e := range p.Graph.Experiments {
 		var rows, from [][3]string
-		run, newN, stale, cached := 0, 0, 0, 0
+		run, newN, stale, cached, past := 0, 0, 0, 0, 0
 		for _, pe := range p.Entries {
 			if pe.Cell.Exp != e {
 				continue
+			}
+			if pe.Run && pe.PastSaturation {
+				past++
 			}
 			if pe.From != "" {
 				from = append(from, [3]string{"from", pe.Cell.Label, pe.From})
@@ -338,6 +341,9 @@ func (o *options) printPlan(p *eval.Plan, all bool) {
 			}
 		}
 		fmt.Fprintf(o.stdout, "%s: %d cells to compute (%d new, %d stale), %d cached\n", e.Name, run, newN, stale, cached)
+		if past > 0 {
+			fmt.Fprintf(o.stdout, "  %d of them past saturation: recorded without simulating (stop_at_saturation)\n", past)
+		}
 		if len(from) > 0 {
 			// Datasets adopted from their results files: the cells only
 			// they read are neither computed nor counted.

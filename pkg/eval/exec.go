@@ -225,7 +225,7 @@ func (en *Engine) EmitPlan(p *Plan, all bool) {
 		}
 		c := pe.Cell
 		en.emit(Event{Type: EventPlan, Experiment: c.Exp.Name, Cell: c.ID, Kind: c.Kind, Label: c.Label,
-			Key: c.Key.Short(), Status: string(pe.Status), Reason: pe.Reason, Work: c.Work(), Topology: c.TopologyName()})
+			Key: c.Key.Short(), Status: string(pe.Status), Reason: pe.Reason, Work: pe.Work(), Topology: c.TopologyName()})
 	}
 }
 

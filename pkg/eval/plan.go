@@ -36,6 +36,20 @@ type PlanEntry struct {
 	// the dataset is taken from it, and the cells only it reads are not
 	// computed.
 	From string
+	// PastSaturation is set for a point of a load sweep that will run but
+	// not be simulated, since the point before it saturated twice in a row
+	// (stop_at_saturation), as its cached result, or the prediction for
+	// it, says: the run records it at once.
+	PastSaturation bool
+}
+
+// Work returns the work the run of the entry's cell is expected to be
+// (Cell.Work), almost none for a point past saturation.
+func (pe *PlanEntry) Work() float64 {
+	if pe.PastSaturation {
+		return cellOverhead
+	}
+	return pe.Cell.Work()
 }
 
 // Plan is what a run would do.
@@ -235,7 +249,39 @@ func MakePlan(g *Graph, store *cache.Store, results string) *Plan {
 		m := manifests[pe.Cell.Exp]
 		pe.Status, pe.Reason = staleness(pe.Cell, m.Cells[pe.Cell.ID], m.Failed[pe.Cell.ID], corrupt[pe.Cell])
 	}
+	p.markPastSaturation(store)
 	return p
+}
+
+// pastSaturationNote is the reason plan gives a point past saturation.
+const pastSaturationNote = "past saturation: the load before saturated twice in a row, so the point is recorded without simulating (stop_at_saturation)"
+
+// markPastSaturation sets PastSaturation on the sim cells that will run
+// but will not simulate: a point of a load sweep whose previous point (its
+// second input) is cached with a saturation streak of 2 or more, or is
+// itself past saturation. Predecessors come first in the graph.
+func (p *Plan) markPastSaturation(store *cache.Store) {
+	past := map[*Cell]bool{}
+	for _, pe := range p.Entries {
+		c := pe.Cell
+		if !pe.Run || c.group != GroupSim || len(c.Inputs) < 2 {
+			continue
+		}
+		prev := c.Inputs[1]
+		skip := past[prev]
+		if pp := p.byCell[prev]; !skip && !pp.Run && pp.Status == Cached {
+			if e, err := store.Get(prev.Key); err == nil {
+				if res, err := decodeResult(prev, e); err == nil {
+					skip = res.values["sim_saturated_streak"].I >= 2
+				}
+			}
+		}
+		if skip {
+			past[c] = true
+			pe.PastSaturation = true
+			pe.Reason = pastSaturationNote
+		}
+	}
 }
 
 // onlyRead returns the cells of g that only the available datasets need:

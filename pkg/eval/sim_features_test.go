@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -163,6 +164,47 @@ func TestSimStopAtSaturation(t *testing.T) {
 				t.Errorf("%d sim cells chained to the previous load, want %d", chained, want)
 			}
 		})
+	}
+}
+
+// A sweep extended past its saturation: with loads 0.1, 0.4 and 0.5
+// computed (0.4 and 0.5 saturated), the plan of 0.1 to 0.7 marks 0.6 (its
+// cached predecessor saturated twice in a row) and 0.7 (after 0.6) past
+// saturation, with the work of recording a cell, and the run simulates
+// neither.
+func TestPlanPastSaturation(t *testing.T) {
+	dir := t.TempDir()
+	src := strings.Replace(stopSource, "STOP", "true", 1)
+	first := strings.Replace(src, "[0.6, 0.1, 0.4, 0.5, 0.7]", "[0.1, 0.4, 0.5]", 1)
+	results := filepath.Join(dir, "results")
+	path := writeSource(t, dir, "stop", first)
+	runAll(t, load(t, nil, path), results, 2)
+	writeSource(t, dir, "stop", src)
+	g := load(t, nil, path)
+	en := NewEngine(results, 2, nil)
+	defer en.Close()
+	p := MakePlan(g, en.Store, results)
+	var past, run []string
+	for _, pe := range p.Entries {
+		if pe.Cell.Kind != GroupSim || !pe.Run {
+			continue
+		}
+		load := fmt.Sprint(pe.Cell.point["load"])
+		run = append(run, load)
+		if pe.PastSaturation {
+			past = append(past, load)
+			if pe.Work() != cellOverhead || pe.Reason != pastSaturationNote {
+				t.Errorf("load %s: work %g, reason %q", load, pe.Work(), pe.Reason)
+			}
+		}
+	}
+	if strings.Join(run, " ") != "0.6 0.7" || strings.Join(past, " ") != "0.6 0.7" {
+		t.Errorf("sims to run %v, past saturation %v; want 0.6 and 0.7, both past saturation", run, past)
+	}
+	_, computed := runAll(t, g, results, 2)
+	tab := readTable(t, filepath.Join(results, "stop", "s.parquet"))
+	if got := strings.Join(column(t, tab, "simulated"), " "); got != "false true true true false" {
+		t.Errorf("simulated = %s after the run of %v, want the two new loads (0.6, 0.7 as listed first and last) not simulated", got, computed)
 	}
 }
 

@@ -52,24 +52,7 @@ write study.NAME, table.NAME or figure.NAME to choose.`,
 			}
 			en := o.engine(nil)
 			p := eval.MakePlan(eval.BuildGraph(exps), en.Store, o.results)
-			exp := ""
-			if len(exps) > 1 && name != "" {
-				// A directory of experiments: the one that has the name.
-				var with []string
-				for _, e := range exps {
-					if e.Has(name) {
-						with = append(with, e.Name)
-					}
-				}
-				if len(with) > 1 {
-					return &exitError{ExitInvalid, fmt.Errorf("%q is in %d experiments (%s): name the experiment's file", name, len(with), strings.Join(with, ", "))}
-				}
-				if len(with) == 0 {
-					return &exitError{ExitInvalid, fmt.Errorf("none of the %d experiments has a study, table or figure %q enabled (with the --var values given)", len(exps), name)}
-				}
-				exp = with[0]
-			}
-			pk, err := p.Peek(cmd.Context(), en.Store, exp, name)
+			pk, err := p.Peek(cmd.Context(), en.Store, "", name)
 			if err != nil {
 				return &exitError{ExitInvalid, err}
 			}

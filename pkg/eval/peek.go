@@ -61,13 +61,13 @@ func Pending(r report.Result) bool {
 }
 
 // Peek assembles, from the cache and the committed results files, the
-// study, table or figure named name of the experiment exp (the only
-// experiment of the plan when exp is empty), or with name empty the
-// scorecard of every table. A name that several blocks share is the
+// study, table or figure named name of the experiment exp (when exp is
+// empty, the plan's only experiment, or the only one that has name), or
+// with name empty the scorecard of every table. A name that several blocks share is the
 // table's, then the figure's, unless written study.NAME, table.NAME or
 // figure.NAME. It computes nothing and writes nothing.
 func (p *Plan) Peek(ctx context.Context, store *cache.Store, exp, name string) (*Peek, error) {
-	e, err := p.experiment(exp)
+	e, err := p.experiment(exp, name)
 	if err != nil {
 		return nil, err
 	}
@@ -199,19 +199,35 @@ func (e *Experiment) lookup(name string) (*Study, *Table, *Figure) {
 	return nil, nil, nil
 }
 
-// experiment returns the experiment of p named name, or its only one.
-func (p *Plan) experiment(name string) (*Experiment, error) {
-	var names []string
+// experiment returns the experiment of p named exp; with exp empty, the
+// plan's only experiment, or the only one with a study, table or figure
+// that name designates.
+func (p *Plan) experiment(exp, name string) (*Experiment, error) {
+	var names, with []string
+	var found *Experiment
 	for _, e := range p.Graph.Experiments {
-		if e.Name == name || (name == "" && len(p.Graph.Experiments) == 1) {
+		if exp != "" && e.Name == exp {
 			return e, nil
 		}
 		names = append(names, e.Name)
+		if exp == "" && name != "" && e.Has(name) {
+			with = append(with, e.Name)
+			found = e
+		}
 	}
-	if name == "" {
+	switch {
+	case exp != "":
+		return nil, fmt.Errorf("no experiment %q (%s)", exp, strings.Join(names, ", "))
+	case len(names) == 1:
+		return p.Graph.Experiments[0], nil
+	case name == "":
 		return nil, fmt.Errorf("%d experiments: name one (%s)", len(names), strings.Join(names, ", "))
+	case len(with) == 1:
+		return found, nil
+	case len(with) > 1:
+		return nil, fmt.Errorf("%q is in %d experiments (%s): name the experiment's file", name, len(with), strings.Join(with, ", "))
 	}
-	return nil, fmt.Errorf("no experiment %q (%s)", name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("none of the %d experiments has a study, table or figure %q enabled (with the --var values given)", len(names), name)
 }
 
 // peekDataset returns the dataset of dc: its cached or committed entry

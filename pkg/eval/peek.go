@@ -73,11 +73,16 @@ func (p *Plan) Peek(ctx context.Context, store *cache.Store, exp, name string) (
 	}
 	pk := &Peek{Experiment: e.Name}
 	seen := map[*Cell]bool{}
+	tables := map[*Study]*dataset.Table{} // each study assembled once
 	data := func(s *Study) (*dataset.Table, error) {
+		if t, ok := tables[s]; ok {
+			return t, nil
+		}
 		t, err := p.peekDataset(store, p.Graph.Datasets[s], pk, seen)
 		if err != nil {
 			return nil, fmt.Errorf("study %s: %w", s.Name, err)
 		}
+		tables[s] = t
 		return t, nil
 	}
 	// check appends the expectations of tb checked on its study's rows t

@@ -2290,6 +2290,7 @@ table "fig13_mlfm" {
     enabled              = local.paper
     source               = "SC15 section 4.4: the SF (p = 9), MLFM and OFT exhibit an effective all-to-all throughput close to 100% for minimal and adaptive routing"
     effective_throughput = { at_least = 0.95, why = local.why_100 }
+    note                 = "Not explained yet: 0.637 at h = 15 (30 packets per pair, random order, interleaved). The MLFM has no spare network capacity at full injection (h endpoints and h up-links per local router), so the exchange, which injects at the full rate, runs past MIN's uniform saturation (0.93). Measured with runexp sim: with one packet per pair at h = 15 the random order gives 0.649 and the shift order 0.914; at h = 8 the random order gives 0.880, 0.882 and 0.876 with 10, 30 and 60 packets per pair, so the loss is a rate, not a tail. Smaller MLFMs lose less (h = 6, 8, 10: 0.94, 0.88, 0.80); speedup 3 changes nothing (0.646 at h = 15, one packet per pair), 8 VCs a little (0.709). The SF with p = 9, 19 network ports for 9 endpoints, reaches 0.998. Our suspicion, not shown: destination contention with no slack grows saturation trees in the 100 KB input FIFOs, which the shift order (a permutation at every step) avoids."
   }
   expect "mlfm_adaptive" {
     where                = { routing = local.mla }

@@ -12,9 +12,13 @@ type allToAll struct {
 	n     int32 // processes
 	flits int64 // per message
 	seed  uint64
-	// a[e], b[e]: the affine order of source e (OrderRandom only; nil for
-	// OrderShift).
+	// a[e], b[e]: the affine order of source e (OrderRandom only; nil
+	// otherwise).
 	a, b []int32
+	// perm[e*(n-1)+i]: the i-th offset of source e (OrderPermutation only;
+	// nil otherwise).
+	perm  []int32
+	order string
 }
 
 // NewAllToAll returns the all_to_all exchange of SC15 section 4.4 on the
@@ -30,15 +34,41 @@ func NewAllToAll(endpoints, active int, msgFlits int64, order string, seed uint6
 	if err := checkFlits("msg_flits", msgFlits, int64(n)*int64(n-1)); err != nil {
 		return nil, fmt.Errorf("workload: %s: %w", AllToAll, err)
 	}
-	w := &allToAll{e: int32(endpoints), n: n, flits: msgFlits, seed: seed}
+	w := &allToAll{e: int32(endpoints), n: n, flits: msgFlits, seed: seed, order: order}
 	switch order {
 	case "", OrderShift:
+		w.order = OrderShift
 	case OrderRandom:
 		w.a, w.b = affineOrders(n, seed)
+	case OrderPermutation:
+		if int64(n)*int64(n-1) > maxPermEntries {
+			return nil, fmt.Errorf("workload: %s: order %s for %d processes needs %d table entries, more than %d: use order %s", AllToAll, order, n, int64(n)*int64(n-1), maxPermEntries, OrderRandom)
+		}
+		w.perm = permutationOrders(n, seed)
 	default:
-		return nil, fmt.Errorf("workload: %s: unknown order %q; valid orders: %s, %s", AllToAll, order, OrderShift, OrderRandom)
+		return nil, fmt.Errorf("workload: %s: unknown order %q; valid orders: %s, %s, %s", AllToAll, order, OrderShift, OrderRandom, OrderPermutation)
 	}
 	return w, nil
+}
+
+// permutationOrders draws, for every source e < n in turn, a uniformly
+// random order of the offsets 0..n-2 (Fisher-Yates) from stream
+// streamAllToAllPerm of seed: entry e*(n-1)+i is the i-th.
+func permutationOrders(n int32, seed uint64) []int32 {
+	m := int(n - 1)
+	perm := make([]int32, int(n)*m)
+	rng := newRNG(seed, streamAllToAllPerm)
+	for e := range int(n) {
+		p := perm[e*m : e*m+m]
+		for i := range p {
+			p[i] = int32(i)
+		}
+		for i := m - 1; i > 0; i-- {
+			j := rng.IntN(i + 1)
+			p[i], p[j] = p[j], p[i]
+		}
+	}
+	return perm
 }
 
 // affineOrders draws the multiplier a[e] (a unit of Z_m, m = n-1) and the
@@ -92,7 +122,9 @@ func (w *allToAll) Count(e, s int32) int32 {
 
 func (w *allToAll) Message(e, _, i int32) (int32, int64) {
 	j := int64(i)
-	if w.a != nil {
+	if w.perm != nil {
+		j = int64(w.perm[int(e)*int(w.n-1)+int(i)])
+	} else if w.a != nil {
 		j = (int64(w.a[e])*j + int64(w.b[e])) % int64(w.n-1)
 	}
 	return int32((int64(e) + 1 + j) % int64(w.n)), w.flits
@@ -103,8 +135,8 @@ func (w *allToAll) Recvs(e, s int32) int32 { return w.Count(e, s) }
 func (w *allToAll) Blocking() bool { return false }
 
 func (w *allToAll) Name() string {
-	if w.a != nil {
-		return fmt.Sprintf("%s(n=%d, msg_flits=%d, order=%s, seed=%d)", AllToAll, w.n, w.flits, OrderRandom, w.seed)
+	if w.order != OrderShift {
+		return fmt.Sprintf("%s(n=%d, msg_flits=%d, order=%s, seed=%d)", AllToAll, w.n, w.flits, w.order, w.seed)
 	}
 	return fmt.Sprintf("%s(n=%d, msg_flits=%d, order=%s)", AllToAll, w.n, w.flits, OrderShift)
 }

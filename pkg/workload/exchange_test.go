@@ -2,6 +2,7 @@ package workload
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/runexp/runexp/pkg/families"
@@ -46,7 +47,7 @@ func checkAllPairs(t *testing.T, w Workload, n int32, flits int64) {
 }
 
 func TestAllToAllPairs(t *testing.T) {
-	for _, order := range []string{"", OrderShift, OrderRandom} {
+	for _, order := range []string{"", OrderShift, OrderRandom, OrderPermutation} {
 		for _, seed := range []uint64{0, 1, 2, 42, 1 << 63} {
 			for _, active := range []int{0, 1, 2, 3, 5, 12} {
 				w := mustNew(t, AllToAll, 12, Params{Flits: 30, Order: order, Seed: seed, Active: active})
@@ -110,6 +111,60 @@ func TestAllToAllRandom(t *testing.T) {
 				t.Errorf("n = %d: seeds %d and %d give the same order", n, seed, seed+100)
 			}
 		}
+	}
+}
+
+// TestAllToAllPermutation checks the permutation order: every pair once,
+// deterministic per seed, different between seeds, sources and from the
+// shift order, and without the affine order's long runs: on 240
+// processes in routers of 15 (the SC15 MLFM's layer), the share of
+// consecutive messages of a source that go to the same router is about
+// 14/239 (as for uniformly random orders), where strides near multiples of
+// 15 give some affine orders far more. Too large a table is refused.
+func TestAllToAllPermutation(t *testing.T) {
+	for _, n := range []int{2, 3, 4, 13, 100} {
+		for seed := range uint64(4) {
+			w := mustNew(t, AllToAll, n+2, Params{Flits: 3, Order: OrderPermutation, Seed: seed, Active: n})
+			checkAllPairs(t, w, int32(n), 3)
+			again := mustNew(t, AllToAll, n+2, Params{Flits: 3, Order: OrderPermutation, Seed: seed, Active: n})
+			other := mustNew(t, AllToAll, n+2, Params{Flits: 3, Order: OrderPermutation, Seed: seed + 100, Active: n})
+			shift := mustNew(t, AllToAll, n+2, Params{Flits: 3, Active: n})
+			if !slices.Equal(messages(w), messages(again)) {
+				t.Fatalf("n = %d, seed %d: two builds differ", n, seed)
+			}
+			if n <= 4 {
+				continue // few orders exist
+			}
+			if slices.Equal(messages(w), messages(shift)) || slices.Equal(messages(w), messages(other)) {
+				t.Errorf("n = %d, seed %d: the order equals the shift order or another seed's", n, seed)
+			}
+		}
+	}
+	const n, group = 240, 15
+	sameRouter := func(order string) (worst float64) {
+		w := mustNew(t, AllToAll, n, Params{Flits: 1, Order: order, Seed: 7})
+		for e := range int32(n) {
+			same := 0
+			prev, _ := w.Message(e, 0, 0)
+			for i := int32(1); i < n-1; i++ {
+				d, _ := w.Message(e, 0, i)
+				if d/group == prev/group {
+					same++
+				}
+				prev = d
+			}
+			worst = max(worst, float64(same)/float64(n-2))
+		}
+		return worst
+	}
+	if got := sameRouter(OrderPermutation); got > 0.15 {
+		t.Errorf("permutation order: a source sends %.3f of its consecutive messages into one router, want near 14/239 = 0.059", got)
+	}
+	if got := sameRouter(OrderRandom); got < 0.5 {
+		t.Errorf("random (affine) order: worst source sends %.3f of its consecutive messages into one router; the test expects strides near a multiple of 15 to give long runs", got)
+	}
+	if _, err := New(AllToAll, 20000, Params{Flits: 1, Order: OrderPermutation}); err == nil || !strings.Contains(err.Error(), "use order random") {
+		t.Errorf("20,000 processes with the permutation order: %v, want a refusal", err)
 	}
 }
 

@@ -94,6 +94,9 @@ const (
 	// OrderRandom sends the messages of every endpoint in a seeded
 	// pseudo-random order (see Doc(AllToAll)).
 	OrderRandom = "random"
+	// OrderPermutation sends the messages of every endpoint in a seeded
+	// uniformly random order of its own (see Doc(AllToAll)).
+	OrderPermutation = "permutation"
 )
 
 var docs = map[string]string{
@@ -112,7 +115,13 @@ var docs = map[string]string{
 		"j -> (e + 1 + j) mod N maps Z_m onto the N-1 other processes, so every ordered pair is " +
 		"sent exactly once, in O(1) per message from two O(N) tables. The order is an affine " +
 		"permutation of the shift order, not a uniformly random one: sources differ in stride and " +
-		"start. N = 1 is idle.",
+		"start, and a stride can follow the network's structure (on a Multi-Layer Full-Mesh, whose " +
+		"routers hold consecutive endpoints, it loads one up-link for long runs: SC15's h = 15 " +
+		"MLFM exchanges at 0.65 of the injection rate with it, 0.88 with the next order, one packet " +
+		"per pair). Order \"permutation\": every source sends in a uniformly random order of its own, " +
+		"a Fisher-Yates shuffle of the other N-1 processes per source, drawn for e = 0..N-1 in turn " +
+		"from PCG stream (Seed, 0x776f726b6c6f6102); it holds N(N-1) 4-byte entries (52 MB for " +
+		"N = 3,600), and N(N-1) above 2^28 is refused. N = 1 is idle.",
 	NearestNeighbor: "3D nearest-neighbour exchange [SC15 4.4]: X*Y*Z processes (Dims; SC15 uses " +
 		"12x14x19, 15x16x15, 13x13x18, 13x13x20) on a logical 3D torus, rank r = x + X*(y + Y*z) " +
 		"(x fastest). Rank r runs on endpoint Mapping[r], or on endpoint r without a Mapping " +
@@ -167,7 +176,7 @@ type Params struct {
 	// of ring_allreduce, the block of each process of allgather_rd.
 	Flits int64
 	// Order is the destination order of all_to_all: OrderShift (default,
-	// also "") or OrderRandom.
+	// also ""), OrderRandom or OrderPermutation.
 	Order string
 	// Dims is the torus X x Y x Z of nearest_neighbor (each >= 1).
 	Dims [3]int
@@ -283,6 +292,14 @@ func EjectionBound(w Workload) int64 {
 // arbitrary constant; the permutation exchange draws its derangement with
 // pkg/traffic's Derangement, on that package's stream).
 const streamAllToAll uint64 = 0x776f726b6c6f6101 // "workloa" + 1
+
+// streamAllToAllPerm is the random stream of the all-to-all's permutation
+// order.
+const streamAllToAllPerm uint64 = 0x776f726b6c6f6102
+
+// maxPermEntries bounds N(N-1), the entries of the permutation order's
+// table (1 GiB).
+const maxPermEntries = 1 << 28
 
 // newRNG returns the generator of stream of seed.
 func newRNG(seed, stream uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, stream)) }

@@ -2111,9 +2111,17 @@ table "oft_adaptive_worst" {
 #
 # All-to-all order: "performed in a manner similar to that described by
 # Kumar et al. [12]" (all-to-all on Blue Gene/L, which randomizes the order
-# in which a node visits its destinations): order = "random", netsim's
-# seeded per-source affine permutation of the destinations. The paper
-# counts N^2 messages; a process sends none to itself here (N(N-1)).
+# in which a node visits its destinations): order = "permutation", a seeded
+# uniformly random order per source. Until 2026-11-29 this was order =
+# "random", netsim's affine order (a random stride and start per source),
+# changed after its MLFM exchange came out at 0.637: an affine stride can
+# follow the network's structure (routers of consecutive endpoints), and
+# the workload's test shows sources sending over half their consecutive
+# messages into one router of 15. One packet per pair, MIN: MLFM h = 15
+# 0.649 affine, 0.875 permutation; OFT k = 12 0.846 and 0.891. The affine
+# cells of the SF p = 9 (0.998, 0.991, 0.493) and the MLFM's MIN (0.637)
+# stay in results/paper/cells. The paper counts N^2 messages; a process
+# sends none to itself here (N(N-1)).
 
 study "fig13_sf" {
   title      = "Slim Fly: one all-to-all exchange (SC15 Fig. 13)"
@@ -2124,7 +2132,7 @@ study "fig13_sf" {
     preset          = "sc15"
     routing         = ["min-random", "val", local.sfa, local.sfath]
     workload        = "all_to_all"
-    order           = "random"
+    order           = "permutation"
     message_packets = local.a2a_packets
     injection       = "interleaved"
   }
@@ -2139,7 +2147,7 @@ study "fig13_mlfm" {
     preset          = "sc15"
     routing         = ["min-random", "val-leaf", local.mla, local.mlath]
     workload        = "all_to_all"
-    order           = "random"
+    order           = "permutation"
     message_packets = local.a2a_packets
     injection       = "interleaved"
   }
@@ -2154,7 +2162,7 @@ study "fig13_oft" {
     preset          = "sc15"
     routing         = ["min-random", "val-leaf", local.ofa, local.ofath]
     workload        = "all_to_all"
-    order           = "random"
+    order           = "permutation"
     message_packets = local.a2a_packets
     injection       = "interleaved"
   }
@@ -2290,7 +2298,7 @@ table "fig13_mlfm" {
     enabled              = local.paper
     source               = "SC15 section 4.4: the SF (p = 9), MLFM and OFT exhibit an effective all-to-all throughput close to 100% for minimal and adaptive routing"
     effective_throughput = { at_least = 0.95, why = local.why_100 }
-    note                 = "Not explained yet: 0.637 at h = 15 (30 packets per pair, random order, interleaved). The MLFM has no spare network capacity at full injection (h endpoints and h up-links per local router), so the exchange, which injects at the full rate, runs past MIN's uniform saturation (0.93). Measured with runexp sim: with one packet per pair at h = 15 the random order gives 0.649 and the shift order 0.914; at h = 8 the random order gives 0.880, 0.882 and 0.876 with 10, 30 and 60 packets per pair, so the loss is a rate, not a tail. Smaller MLFMs lose less (h = 6, 8, 10: 0.94, 0.88, 0.80); speedup 3 changes nothing (0.646 at h = 15, one packet per pair), 8 VCs a little (0.709). The SF with p = 9, 19 network ports for 9 endpoints, reaches 0.998. Our suspicion, not shown: destination contention with no slack grows saturation trees in the 100 KB input FIFOs, which the shift order (a permutation at every step) avoids. No order suits every network: on the OFT (k = 12, one packet per pair, also k up-links for k endpoints) the random order gives 0.846 and the shift order 0.346, the shift being its worst case."
+    note                 = "With order = \"random\" (the affine order this file used until 2026-11-29; see the comment above the studies) the exchange ran at 0.637 at h = 15, where the MLFM has no spare network capacity at full injection (h up-links for h endpoints; MIN's uniform saturation 0.93): the affine strides loaded single up-links for long runs. One packet per pair: 0.649 affine, 0.875 permutation, 0.914 shift (the OFT: 0.846, 0.891, 0.346)."
   }
   expect "mlfm_adaptive" {
     where                = { routing = local.mla }

@@ -133,7 +133,7 @@ func (p *Plan) Peek(ctx context.Context, store *cache.Store, exp, name string) (
 			if err != nil {
 				return nil, err
 			}
-			in[i] = &result{table: withoutErrors(t)}
+			in[i] = &result{table: t} // figures skip the null points
 		}
 		res, err := compute(ctx, fc, in, 1)
 		if err != nil {
@@ -215,7 +215,7 @@ func (p *Plan) experiment(exp, name string) (*Experiment, error) {
 			return e, nil
 		}
 		names = append(names, e.Name)
-		if exp == "" && name != "" && e.Has(name) {
+		if exp == "" && name != "" && e.has(name) {
 			with = append(with, e.Name)
 			found = e
 		}
@@ -304,9 +304,9 @@ func withoutErrors(t *dataset.Table) *dataset.Table {
 	return out
 }
 
-// Has reports whether e has a study, a table or a figure that name (as
+// has reports whether e has a study, a table or a figure that name (as
 // Plan.Peek takes it) designates.
-func (e *Experiment) Has(name string) bool {
+func (e *Experiment) has(name string) bool {
 	s, t, f := e.lookup(name)
 	return s != nil || t != nil || f != nil
 }

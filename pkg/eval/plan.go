@@ -261,23 +261,22 @@ const pastSaturationNote = "past saturation: the load before saturated twice in 
 // second input) is cached with a saturation streak of 2 or more, or is
 // itself past saturation. Predecessors come first in the graph.
 func (p *Plan) markPastSaturation(store *cache.Store) {
-	past := map[*Cell]bool{}
 	for _, pe := range p.Entries {
 		c := pe.Cell
 		if !pe.Run || c.group != GroupSim || len(c.Inputs) < 2 {
 			continue
 		}
 		prev := c.Inputs[1]
-		skip := past[prev]
-		if pp := p.byCell[prev]; !skip && !pp.Run && pp.Status == Cached {
+		pp := p.byCell[prev]
+		skip := pp.PastSaturation
+		if !skip && !pp.Run && pp.Status == Cached {
 			if e, err := store.Get(prev.Key); err == nil {
 				if res, err := decodeResult(prev, e); err == nil {
-					skip = res.values["sim_saturated_streak"].I >= 2
+					skip = sweepStopped(res.values["sim_saturated_streak"].I)
 				}
 			}
 		}
 		if skip {
-			past[c] = true
 			pe.PastSaturation = true
 			pe.Reason = pastSaturationNote
 		}

@@ -366,7 +366,7 @@ func computeSim(ctx context.Context, c *Cell, in []*result) (metricValues, error
 	for _, r := range in[1:] {
 		streak = max(streak, r.values["sim_saturated_streak"].I)
 	}
-	if streak >= 2 {
+	if sweepStopped(streak) {
 		return skippedValues(streak + 1), nil
 	}
 	j := c.simJob(in[0].topo)
@@ -450,6 +450,11 @@ func probeSim(ctx context.Context, store *cache.Store, c *Cell, t *families.Topo
 	}
 	return v, nil
 }
+
+// sweepStopped reports whether a point of a load sweep (stop_at_saturation)
+// is past saturation, given the saturation streak of the point before it:
+// two saturated points in a row stop the sweep.
+func sweepStopped(prevStreak int64) bool { return prevStreak >= 2 }
 
 // skippedValues are the values of a point past saturation that is not
 // simulated.

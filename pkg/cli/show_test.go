@@ -151,3 +151,19 @@ table "s" {
 		t.Errorf("show t -o t.png wrote a file: %v", err)
 	}
 }
+
+// TestShowPendingRows: before any cell of the CLEX experiment is computed,
+// every expectation is pending, including those on a level or a phase (a
+// cell gives one row per level or phase, a cell not computed gives one
+// row with them null) and those of tables that keep replicates apart.
+func TestShowPendingRows(t *testing.T) {
+	exp := filepath.Join(repoRoot, "experiments", "clex.hcl")
+	code, stdout, stderr := runexp(t, context.Background(), "show", "--results", t.TempDir(), "--var", "profile=quick", exp)
+	if code != ExitOK {
+		t.Fatalf("show: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if !strings.HasPrefix(stdout, "clex, scorecard: 0 of 4 cells computed, 4 not computed yet") ||
+		!strings.Contains(stdout, "So far: 1 of 1 configuration check holds; 90 pending") || strings.Contains(stdout, "MISS") {
+		t.Errorf("show clex, nothing computed:\n%s", stdout)
+	}
+}

@@ -127,6 +127,9 @@ func Check(e Expectation, t *dataset.Table) Result {
 	switch {
 	case len(rows) == 0:
 		r.Err = "no row matches " + whereString(e.Where)
+		if fe := failedUnmatched(t, e.Where); fe != "" {
+			r.Err += "; " + fe
+		}
 		return r
 	case e.Every:
 		// Got is the first row that fails, or the first row.
@@ -158,7 +161,16 @@ func Check(e Expectation, t *dataset.Table) Result {
 		}
 		return r
 	case len(rows) > 1:
+		// Replicates of a cell that failed are not merged with the others:
+		// the failure, not the count, is then the reason (it ends the text,
+		// as for one row, so that a cell not computed yet reads as such).
 		r.Err = fmt.Sprintf("%d rows match %s", len(rows), whereString(e.Where))
+		for _, row := range rows {
+			if fe := failedValue(t, row, col.Value(row)); fe != "" {
+				r.Err += "; " + fe
+				break
+			}
+		}
 		return r
 	}
 	r.Got = col.Value(rows[0])

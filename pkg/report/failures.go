@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,6 +42,32 @@ func rowError(t *dataset.Table, r int) string {
 		return ""
 	}
 	return c.Strings[r]
+}
+
+// failedUnmatched explains why no row matches where when a cell failed
+// that might have given the row: the first failed row whose where columns
+// are each null (the failed cell did not give them) or one of the wanted
+// values. It returns "" when there is no such row.
+func failedUnmatched(t *dataset.Table, where map[string][]dataset.Value) string {
+	cols := make(map[string]*dataset.Column, len(where))
+	for name := range where {
+		cols[name] = t.Column(name)
+	}
+rows:
+	for r := 0; r < t.NumRows(); r++ {
+		e := rowError(t, r)
+		if e == "" {
+			continue
+		}
+		for name, wants := range where {
+			v := cols[name].Value(r)
+			if !v.IsNull() && !slices.ContainsFunc(wants, v.Equal) {
+				continue rows
+			}
+		}
+		return "cell failed: " + e
+	}
+	return ""
 }
 
 // failedValue explains a null value in row r of t whose cell failed, or

@@ -57,8 +57,31 @@ func TestCheckFailedRow(t *testing.T) {
 			true, ""},
 		{"every row, one failed", Expectation{Where: where("topology", "t2d"), Column: "utilization", Want: fv(0.25), Every: true},
 			false, "cell failed: load t2d k=3"},
+		{"several rows, one failed", Expectation{Where: where("k", 4), Column: "latency", Want: fv(1)},
+			false, "2 rows match k=4; cell failed: sim t2d k=4 routing=min-adaptive: netsim: deadlock at cycle 812"},
 		{"every row, failed sim row", Expectation{Where: where("k", 4), Column: "latency", Want: null, Every: true},
 			false, "cell failed: sim t2d k=4 routing=min-adaptive: netsim: deadlock at cycle 812"},
+	}
+	// A cell that gives a row per phase and failed gives one row, its phase
+	// null: an expectation on phase 3 names the failure; one on another
+	// topology does not.
+	topo, k := dataset.NewColumn("topology", dataset.String, ""), dataset.NewColumn("k", dataset.Int, "")
+	lat, errs := dataset.NewColumn("latency", dataset.Float, ""), dataset.NewColumn(ErrorColumn, dataset.String, "")
+	mustAppend(t, topo, sv("t2d"), sv("t2d"))
+	mustAppend(t, k, iv(2), null)
+	mustAppend(t, lat, fv(3), null)
+	mustAppend(t, errs, null, sv("sim t2d k=4: not computed yet"))
+	phased := &dataset.Table{Columns: []*dataset.Column{topo, k, lat, errs}}
+	for _, c := range []struct {
+		e   Expectation
+		err string
+	}{
+		{Expectation{Where: where("topology", "t2d", "k", 3), Column: "latency", Want: fv(1)}, "no row matches k=3, topology=t2d; cell failed: sim t2d k=4"},
+		{Expectation{Where: where("topology", "hx", "k", 3), Column: "latency", Want: fv(1)}, "no row matches k=3, topology=hx"},
+	} {
+		if r := Check(c.e, phased); r.OK || !strings.HasPrefix(r.Err, c.err) || strings.Contains(c.err, "failed") != strings.Contains(r.Err, "failed") {
+			t.Errorf("no row: ok %v, err %q, want %q", r.OK, r.Err, c.err)
+		}
 	}
 	// A null value in a row without an error is compared as before.
 	row3 := tab.Select(func(r int) bool { return r == 2 })

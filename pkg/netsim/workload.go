@@ -27,6 +27,14 @@ type Workload = workload.Workload
 // further ahead (rare) go to a map.
 const recvWindow = 16
 
+// msgSlot is a message in flight: the flits not yet packetized
+// (interleaved injection only), the packets not yet delivered, its
+// destination and its step.
+type msgSlot struct {
+	flits           int64
+	left, dst, step int32
+}
+
 // wlState is the state of a finite workload run.
 type wlState struct {
 	wl       Workload
@@ -40,19 +48,16 @@ type wlState struct {
 	start    []int32 // per endpoint: tick at which the current step began
 	done     int32   // endpoints that have injected every message
 
-	// Message slots: packets not yet delivered, destination, step.
-	slotLeft []int32
-	slotDst  []int32
-	slotStep []int32
+	// Message slots (one struct each: a packet formed or delivered reads
+	// several fields of its slot, one cache line) and the free ones.
+	slots    []msgSlot
 	slotFree []int32
 
 	// Interleaved injection: per endpoint, the slots of the current step's
-	// messages that still have flits to packetize (open[e]), the flits of
-	// each (slotFlits, by slot) and the position of the next one served
-	// (rr[e]).
-	open      [][]int32
-	rr        []int32
-	slotFlits []int64
+	// messages that still have flits to packetize (open[e]) and the
+	// position of the next one served (rr[e]).
+	open [][]int32
+	rr   []int32
 
 	// Receives: recvBase[e] is e's first step whose receives are not all
 	// in; win[e*recvWindow + s%recvWindow] counts the messages of step s
@@ -182,7 +187,7 @@ func (s *shard) nextPacket(e int32) (dst, flits, created, slot int32, ok bool) {
 	if w.left[e] == 0 && w.msg[e] >= w.wl.Count(e, w.step[e]) {
 		w.nextStep(e)
 	}
-	return w.slotDst[slot], int32(f), w.start[e], slot, true
+	return w.slots[slot].dst, int32(f), w.start[e], slot, true
 }
 
 // nextInterleaved is nextPacket under interleaved injection: at the start
@@ -199,6 +204,9 @@ func (s *shard) nextInterleaved(e int32) (dst, flits, created, slot int32, ok bo
 		}
 		w.start[e] = s.now
 		n := w.wl.Count(e, st)
+		if cap(w.open[e]) < int(n) {
+			w.open[e] = make([]int32, 0, n)
+		}
 		for i := range n {
 			d, f, ok := s.message(e, st, i)
 			if !ok {
@@ -210,9 +218,10 @@ func (s *shard) nextInterleaved(e int32) (dst, flits, created, slot int32, ok bo
 	}
 	o, k := w.open[e], w.rr[e]
 	slot = o[k]
-	f := min(w.slotFlits[slot], int64(s.size))
-	w.slotFlits[slot] -= f
-	if w.slotFlits[slot] == 0 {
+	ms := &w.slots[slot]
+	f := min(ms.flits, int64(s.size))
+	ms.flits -= f
+	if ms.flits == 0 {
 		last := len(o) - 1
 		o[k] = o[last]
 		o = o[:last]
@@ -227,7 +236,7 @@ func (s *shard) nextInterleaved(e int32) (dst, flits, created, slot int32, ok bo
 	if len(o) == 0 {
 		w.nextStep(e)
 	}
-	return w.slotDst[slot], int32(f), w.start[e], slot, true
+	return ms.dst, int32(f), w.start[e], slot, true
 }
 
 // message returns message i of endpoint e's step st, checked: on an
@@ -264,19 +273,17 @@ func (w *wlState) newSlot(dst, st int32, flits int64, size int32) int32 {
 	if n := len(w.slotFree); n > 0 {
 		id := w.slotFree[n-1]
 		w.slotFree = w.slotFree[:n-1]
-		w.slotLeft[id], w.slotDst[id], w.slotStep[id], w.slotFlits[id] = packets, dst, st, flits
+		w.slots[id] = msgSlot{flits: flits, left: packets, dst: dst, step: st}
 		return id
 	}
-	w.slotLeft = append(w.slotLeft, packets)
-	w.slotDst = append(w.slotDst, dst)
-	w.slotStep = append(w.slotStep, st)
-	w.slotFlits = append(w.slotFlits, flits)
-	return int32(len(w.slotLeft) - 1)
+	w.slots = append(w.slots, msgSlot{flits: flits, left: packets, dst: dst, step: st})
+	return int32(len(w.slots) - 1)
 }
 
 // delivered accounts for a delivered packet of message slot id.
 func (w *wlState) delivered(id int32) {
-	if w.slotLeft[id]--; w.slotLeft[id] > 0 {
+	ms := &w.slots[id]
+	if ms.left--; ms.left > 0 {
 		return
 	}
 	w.messages++
@@ -284,7 +291,7 @@ func (w *wlState) delivered(id int32) {
 	if !w.blocking {
 		return
 	}
-	e, st := w.slotDst[id], w.slotStep[id]
+	e, st := ms.dst, ms.step
 	switch base := w.recvBase[e]; {
 	case st < base:
 		// A step already complete: more messages than Recvs said; ignored.

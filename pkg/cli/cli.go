@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -309,17 +310,34 @@ disk or whose file is missing. It writes nothing.`,
 	return cmd
 }
 
+// planWorkShown is the expected work (seconds of one core) from which
+// plan states it: below, a run is too short for the estimate to matter.
+const planWorkShown = 60
+
+// fmtHours formats seconds of work as hours and minutes ("92h56m", "14m").
+func fmtHours(sec float64) string {
+	m := int64(math.Round(sec / 60))
+	if m < 60 {
+		return fmt.Sprintf("%dm", max(1, m))
+	}
+	return fmt.Sprintf("%dh%02dm", m/60, m%60)
+}
+
 // printPlan prints a plan as aligned text, per experiment.
 func (o *options) printPlan(p *eval.Plan, all bool) {
 	for _, e := range p.Graph.Experiments {
 		var rows, from [][3]string
 		run, newN, stale, cached, past := 0, 0, 0, 0, 0
+		work := 0.0
 		for _, pe := range p.Entries {
 			if pe.Cell.Exp != e {
 				continue
 			}
 			if pe.Run && pe.PastSaturation {
 				past++
+			}
+			if pe.Run {
+				work += pe.Work()
 			}
 			if pe.From != "" {
 				from = append(from, [3]string{"from", pe.Cell.Label, pe.From})
@@ -343,6 +361,10 @@ func (o *options) printPlan(p *eval.Plan, all bool) {
 		fmt.Fprintf(o.stdout, "%s: %d cells to compute (%d new, %d stale), %d cached\n", e.Name, run, newN, stale, cached)
 		if past > 0 {
 			fmt.Fprintf(o.stdout, "  %d of them past saturation: recorded without simulating (stop_at_saturation)\n", past)
+		}
+		if work >= planWorkShown {
+			fmt.Fprintf(o.stdout, "  expected work: about %s of one core, %s at -j %d (estimated from the cells' sizes; sweep points not yet known to be past saturation count in full)\n",
+				fmtHours(work), fmtHours(work/float64(max(1, o.jobs))), max(1, o.jobs))
 		}
 		if len(from) > 0 {
 			// Datasets adopted from their results files: the cells only

@@ -76,3 +76,25 @@ func TestPlanFromResults(t *testing.T) {
 		t.Errorf("run on the results alone:\n%s", stdout)
 	}
 }
+
+// TestPlanExpectedWork: plan states the expected work of a long run, of
+// one core and at -j (SC15's Fig. 6 stage at the paper's sizes, nothing
+// cached: the work model's estimate, pinned), and not of a short one (the
+// goldens of the small experiments have no such line).
+func TestPlanExpectedWork(t *testing.T) {
+	exp := filepath.Join(repoRoot, "experiments", "diameter-two-sc15.hcl")
+	code, stdout, stderr := runexp(t, context.Background(), "plan", "-j", "2", "--results", t.TempDir(), "--var", "simulate=fig6", exp)
+	if code != ExitOK {
+		t.Fatalf("plan: exit %d\n%s", code, stderr)
+	}
+	want := "diameter-two-sc15: 639 cells to compute (639 new, 0 stale), 0 cached\n" +
+		"  expected work: about 18h18m of one core, 9h09m at -j 2 (estimated from the cells' sizes; sweep points not yet known to be past saturation count in full)\n"
+	if !strings.HasPrefix(stdout, want) {
+		t.Errorf("plan:\n%s\nwant it to start with:\n%s", stdout[:min(len(stdout), 600)], want)
+	}
+	for sec, want := range map[float64]string{10: "1m", 89: "1m", 91: "2m", 3599: "1h00m", 3600*92 + 56*60 + 10: "92h56m"} {
+		if got := fmtHours(sec); got != want {
+			t.Errorf("fmtHours(%g) = %q, want %q", sec, got, want)
+		}
+	}
+}

@@ -80,7 +80,8 @@ func TestPlanFromResults(t *testing.T) {
 // TestPlanExpectedWork: plan states the expected work of a long run, of
 // one core and at -j (SC15's Fig. 6 stage at the paper's sizes, nothing
 // cached: the work model's estimate, pinned), and not of a short one (the
-// goldens of the small experiments have no such line).
+// goldens of the small experiments have no such line); show states that of
+// the cells its scorecard lacks.
 func TestPlanExpectedWork(t *testing.T) {
 	exp := filepath.Join(repoRoot, "experiments", "diameter-two-sc15.hcl")
 	code, stdout, stderr := runexp(t, context.Background(), "plan", "-j", "2", "--results", t.TempDir(), "--var", "simulate=fig6", exp)
@@ -91,6 +92,12 @@ func TestPlanExpectedWork(t *testing.T) {
 		"  expected work: about 18h18m of one core, 9h09m at -j 2 (estimated from the cells' sizes; sweep points not yet known to be past saturation count in full)\n"
 	if !strings.HasPrefix(stdout, want) {
 		t.Errorf("plan:\n%s\nwant it to start with:\n%s", stdout[:min(len(stdout), 600)], want)
+	}
+	// show, on the same empty cache: the scorecard's missing cells and
+	// their expected work.
+	code, stdout, stderr = runexp(t, context.Background(), "show", "--results", t.TempDir(), "--var", "simulate=fig6", exp)
+	if code != ExitOK || !strings.Contains(stdout, "\nNot computed yet (244, about 3h45m of one core):\n") {
+		t.Errorf("show: exit %d\n%s%s", code, stdout[max(0, len(stdout)-600):], stderr)
 	}
 	for sec, want := range map[float64]string{10: "1m", 89: "1m", 91: "2m", 3599: "1h00m", 3600*92 + 56*60 + 10: "92h56m"} {
 		if got := fmtHours(sec); got != want {

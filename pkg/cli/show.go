@@ -128,7 +128,11 @@ func printPeek(w io.Writer, pk *eval.Peek, out string) {
 		printResults(w, pk.Results, pk.Table == "")
 	}
 	if n := len(pk.Missing); n > 0 {
-		fmt.Fprintf(w, "\nNot computed yet (%d):\n", n)
+		fmt.Fprintf(w, "\nNot computed yet (%d", n)
+		if pk.MissingWork >= planWorkShown {
+			fmt.Fprintf(w, ", about %s of one core", fmtHours(pk.MissingWork))
+		}
+		fmt.Fprintln(w, "):")
 		for i, m := range pk.Missing {
 			if i == maxListed {
 				fmt.Fprintf(w, "  ... and %d more\n", n-maxListed)
@@ -194,7 +198,7 @@ func showJSON(pk *eval.Peek, out string) map[string]any {
 		missing = []string{}
 	}
 	js := map[string]any{"event": "show", "experiment": pk.Experiment, "cells": pk.Cells, "computed": pk.Computed,
-		"not_computed": missing}
+		"not_computed": missing, "not_computed_work_s": pk.MissingWork}
 	if pk.Study != "" {
 		js["study"] = pk.Study
 	}

@@ -49,6 +49,9 @@ type Peek struct {
 	Cells, Computed int
 	// Missing lists the labels of the cells not in the cache, in order.
 	Missing []string
+	// MissingWork is the expected work of the Missing cells, in seconds of
+	// one core (PlanEntry.Work: the work model's estimate).
+	MissingWork float64
 	// Results are the expectations checked on the rows computed so far: the
 	// table's, or every table's for a scorecard.
 	Results []report.Result
@@ -250,6 +253,11 @@ func (p *Plan) peekDataset(store *cache.Store, dc *Cell, pk *Peek, seen map[*Cel
 			pk.Computed++
 		} else {
 			pk.Missing = append(pk.Missing, c.Label)
+			if pe := p.Entry(c); pe != nil {
+				pk.MissingWork += pe.Work()
+			} else {
+				pk.MissingWork += c.Work()
+			}
 		}
 	}
 	if pe := p.Entry(dc); !pe.Run && pe.Status == Cached {

@@ -17,6 +17,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
@@ -31,7 +32,7 @@ const (
 	ExitOK          = 0   // success
 	ExitInvalid     = 1   // invalid experiment (or usage error, unformatted files with fmt --check, sim options the topology cannot run)
 	ExitFailed      = 2   // at least one cell failed; the others finished and are cached
-	ExitInterrupted = 130 // interrupted (Ctrl-C); finished cells are cached
+	ExitInterrupted = 130 // interrupted (Ctrl-C, or run --time-limit); finished cells are cached
 )
 
 // exitError carries an exit code through cobra.
@@ -55,6 +56,9 @@ type options struct {
 	json     bool
 	maxCells int
 	quiet    bool // run, report: print only failures, errors and the summary line
+	// timeLimit is run's --time-limit (0: none): the engine's Deadline is
+	// that long after the engine is made, at the start of the run.
+	timeLimit time.Duration
 
 	stdout, stderr io.Writer
 }
@@ -104,7 +108,7 @@ An EXPERIMENT argument is an .hcl file or a directory: every .hcl file in the
 directory is one experiment, named after the file.
 
 Exit codes: 0 ok, 1 invalid experiment, 2 a cell failed (the others finish
-and stay cached), 130 interrupted (finished cells stay cached).`,
+and stay cached), 130 interrupted, by Ctrl-C or run's --time-limit (finished cells stay cached).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -228,7 +232,11 @@ func countOutputs(g *eval.Graph) int {
 }
 
 func (o *options) engine(obs eval.Observer) *eval.Engine {
-	return eval.NewEngine(o.results, o.jobs, obs)
+	en := eval.NewEngine(o.results, o.jobs, obs)
+	if o.timeLimit > 0 {
+		en.Deadline = time.Now().Add(o.timeLimit)
+	}
+	return en
 }
 
 func (o *options) validateCmd() *cobra.Command {
@@ -403,6 +411,13 @@ running cells (Ctrl-C again abandons them); finished cells stay cached and the
 next run resumes. With -q only failed cells, errors and the summary line are
 printed.
 
+--time-limit D starts no cell that is expected to end more than D after the
+run began (its work as plan estimates it, scaled by how long the cells of its
+kind took so far in this run): the first that would not fit, and every cell
+after it, waits for the next run; the running ones finish and are cached, no
+output is written, and the exit code is 130, as for Ctrl-C. For a batch
+allocation or any session of fixed length, so that its end loses nothing.
+
 --shard I/N computes one share of the builds, metrics and simulations and
 writes no outputs, so that several machines sharing the results directory
 (or any batch system) can split a run; a run without --shard then writes the
@@ -420,6 +435,7 @@ writes the outputs when they are done (see docs/cluster.md).`,
 	}
 	o.quietFlag(cmd)
 	dist.add(cmd)
+	cmd.Flags().DurationVar(&o.timeLimit, "time-limit", 0, "start no cell expected to end more than `D` (e.g. 2h30m) after the run began; running cells finish, no output is written, exit code 130 (0: no limit)")
 	return cmd
 }
 
@@ -455,7 +471,7 @@ func runError(err error, sum *eval.Summary) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, context.Canceled):
+	case errors.Is(err, context.Canceled), errors.Is(err, eval.ErrTimeLimit):
 		return &exitError{code: ExitInterrupted}
 	case errors.Is(err, eval.ErrCellsFailed) && sum != nil:
 		msg := fmt.Sprintf("%d of %d cells failed", sum.Failed, sum.Cells)

@@ -187,6 +187,16 @@ study "s" {
 	if code != ExitInterrupted || !strings.Contains(stdout, "interrupted") {
 		t.Errorf("interrupted: exit %d, want %d\n%s", code, ExitInterrupted, stdout)
 	}
+	// A time limit that no cell fits in: nothing starts, exit 130, and the
+	// summary says why; --executor slurm has its own limit.
+	code, stdout, _ = runexp(t, context.Background(), "run", "--time-limit", "1ns", "--results", filepath.Join(dir, "r3"), copySmall(t, dir))
+	if code != ExitInterrupted || !strings.Contains(stdout, "0 computed") || !strings.Contains(stdout, "(time limit: ") {
+		t.Errorf("time limit: exit %d, want %d\n%s", code, ExitInterrupted, stdout)
+	}
+	code, _, stderr := runexp(t, context.Background(), "run", "--time-limit", "1h", "--executor", "slurm", "--results", filepath.Join(dir, "r3"), copySmall(t, dir))
+	if code != ExitInvalid || !strings.Contains(stderr, "--slurm-time") {
+		t.Errorf("time limit with slurm: exit %d\n%s", code, stderr)
+	}
 	if code, _, _ := runexp(t, context.Background(), "nosuchcommand"); code != ExitInvalid {
 		t.Errorf("unknown command: exit %d", code)
 	}

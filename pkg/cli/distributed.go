@@ -73,6 +73,9 @@ func (o *options) runDistributed(ctx context.Context, d *distFlags, args []strin
 	if modes > 1 {
 		return true, &exitError{ExitInvalid, errors.New("--shard, --only, --executor slurm and --worker exclude each other")}
 	}
+	if o.timeLimit > 0 && d.executor == "slurm" {
+		return true, &exitError{ExitInvalid, errors.New("--time-limit limits the cells computed on this machine; with --executor slurm, limit the array tasks with --slurm-time")}
+	}
 	switch {
 	case d.worker != "":
 		return true, o.runWorker(ctx, d, args)

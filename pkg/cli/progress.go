@@ -114,7 +114,10 @@ func (s *summarizer) line(sum *eval.Summary) string {
 		line += fmt.Sprintf("; all %d outputs up to date", s.outputs)
 	}
 	line += "; " + fmtDuration(sum.Duration)
-	if sum.Interrupted {
+	switch {
+	case sum.TimeLimit:
+		line += fmt.Sprintf(" (time limit: %d cells not started; finished cells are cached, the next run resumes)", sum.Skipped)
+	case sum.Interrupted:
 		line += " (interrupted: finished cells are cached, the next run resumes)"
 	}
 	return line

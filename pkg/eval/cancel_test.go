@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -75,5 +76,75 @@ func TestRunCancelLongCells(t *testing.T) {
 		if lat > 2*time.Second {
 			t.Errorf("%s: Run returned %v after the cancellation, want at most 2s", run.name, lat.Round(time.Millisecond))
 		}
+	}
+}
+
+// TestRunTimeLimit: a one-worker run of two simulation cells that take a
+// second each (the hook's sleep; their work is under a second). When the
+// first finishes, the deadline is set 1 s ahead: the second's own work
+// (0.76 s) would fit, but scaled by how long the first took against its
+// work it does not, so it is not started. The first is cached, Run
+// returns ErrTimeLimit, the summary says so and no output is written; the
+// next run without a limit computes the second.
+func TestRunTimeLimit(t *testing.T) {
+	dir := t.TempDir()
+	exp := filepath.Join(dir, "limit.hcl")
+	src := `
+topology "sf" {
+  family = "slimfly"
+  q      = 5
+}
+
+study "s" {
+  topologies = [topology.sf]
+  metrics    = ["accepted_load"]
+  sim {
+    load           = [0.3, 0.4]
+    measure_cycles = 2000
+  }
+}
+`
+	if err := os.WriteFile(exp, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	results := filepath.Join(dir, "results")
+	var skipped []string
+	var en *Engine
+	en = NewEngine(results, 1, ObserverFunc(func(e Event) {
+		switch {
+		case e.Type == EventFinish && e.Kind == GroupSim:
+			// Observers are called from the engine's scheduling loop,
+			// before it starts the next cell.
+			en.Deadline = time.Now().Add(time.Second)
+		case e.Type == EventSkip && e.Kind == GroupSim:
+			skipped = append(skipped, e.Label+": "+e.Reason)
+		}
+	}))
+	en.computeHook = func(c *Cell) error {
+		if c.Kind == GroupSim {
+			time.Sleep(time.Second)
+		}
+		return nil
+	}
+	en.Deadline = time.Now().Add(time.Hour)
+	g := load(t, nil, exp)
+	p := MakePlan(g, en.Store, results)
+	for _, pe := range p.Entries {
+		if pe.Cell.Kind == GroupSim && pe.Work() >= 1 {
+			t.Fatalf("%s: work %g s, want under a second", pe.Cell.Label, pe.Work())
+		}
+	}
+	sum, err := en.Run(t.Context(), p)
+	if !errors.Is(err, ErrTimeLimit) || !sum.TimeLimit || !sum.Interrupted || sum.Written != 0 || sum.Failed != 0 {
+		t.Fatalf("err %v, summary %+v; want ErrTimeLimit, time limit, nothing written or failed", err, sum)
+	}
+	want := []string{"sim sf load=0.4: not started: it would not finish by the time limit"}
+	if !slices.Equal(skipped, want) {
+		t.Errorf("skipped simulations %q, want %q", skipped, want)
+	}
+	en.Deadline = time.Time{}
+	sum, err = en.Run(t.Context(), MakePlan(g, en.Store, results))
+	if err != nil || sum.Computed != 2 || sum.Cached != 2 { // the second simulation and the dataset; the build and the first
+		t.Errorf("the run after: err %v, summary %+v", err, sum)
 	}
 }

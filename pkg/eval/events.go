@@ -54,6 +54,7 @@ type Summary struct {
 	Skipped     int     `json:"skipped"`
 	Written     int     `json:"written"` // output files written (unchanged ones are not rewritten)
 	Interrupted bool    `json:"interrupted,omitempty"`
+	TimeLimit   bool    `json:"time_limit,omitempty"` // cells were not started for Engine.Deadline (Interrupted is set too)
 	Duration    float64 `json:"duration_s"`
 }
 

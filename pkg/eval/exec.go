@@ -41,6 +41,14 @@ type Engine struct {
 	// cache; nil computes everything on the engine's own pool, outputs as
 	// soon as their inputs are done.
 	Executor Executor
+	// Deadline, if not zero, is when the computing must be over: a cell
+	// starts only if it is expected to finish by then (its work, scaled by
+	// how long the cells of its kind finished so far took against theirs,
+	// never below it). The first cell that would not, and every cell after
+	// it, is not started; the running ones finish and are cached, no output
+	// is written, and Run returns ErrTimeLimit. For a batch allocation or
+	// a session of fixed length: nothing computed is lost at its end.
+	Deadline time.Time
 
 	lease    *cache.Lease
 	leaseErr error // why no lease could be taken: the cache is not writable
@@ -92,6 +100,10 @@ func CacheDir(results string) string { return results + "/.cache" }
 
 // ErrCellsFailed is returned (wrapped) by Run when at least one cell failed.
 var ErrCellsFailed = errors.New("cells failed")
+
+// ErrTimeLimit is returned by Run and RunCells when cells were left
+// unstarted because they would not finish by Engine.Deadline.
+var ErrTimeLimit = errors.New("time limit: cells that would not finish in time were not started")
 
 // result is a computed or loaded cell result: the stored entry plus the
 // decoded form dependents use.
@@ -201,6 +213,8 @@ type run struct {
 	// the cells of one network and routing (a load sweep, the probes of a
 	// throughput search) enumerate its routes once (withSimCheckMemo).
 	checks netsim.CheckMemo
+	// timeUp is set when a cell was not started for Engine.Deadline.
+	timeUp bool
 }
 
 func (en *Engine) emit(e Event) {
@@ -279,7 +293,8 @@ func (en *Engine) Run(ctx context.Context, p *Plan) (*Summary, error) {
 		}
 	}
 	failed := r.execute(ctx, sum)
-	sum.Interrupted = ctx.Err() != nil
+	sum.Interrupted = ctx.Err() != nil || r.timeUp
+	sum.TimeLimit = r.timeUp
 	var err error
 	for _, e := range p.Graph.Experiments {
 		n, werr := r.finish(e, !sum.Interrupted)
@@ -292,8 +307,10 @@ func (en *Engine) Run(ctx context.Context, p *Plan) (*Summary, error) {
 	sum.Duration = seconds(time.Since(start))
 	en.emit(Event{Type: EventSummary, Summary: sum})
 	switch {
-	case sum.Interrupted:
+	case ctx.Err() != nil:
 		return sum, ctx.Err()
+	case r.timeUp:
+		return sum, ErrTimeLimit
 	case failed > 0:
 		return sum, fmt.Errorf("%d of %d %w", failed, sum.Computed+failed, ErrCellsFailed)
 	}
@@ -459,9 +476,30 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		}
 	}
 	workers := r.en.workers()
+	// spent and worked are, per kind, the seconds the finished cells took
+	// and the work they turned out to be: the scale of the estimates that
+	// Engine.Deadline admits cells by.
+	spent, worked := map[string]float64{}, map[string]float64{}
+	fits := func(c *Cell) bool {
+		if r.en.Deadline.IsZero() {
+			return true
+		}
+		est := c.Work()
+		if pe := r.plan.Entry(c); pe != nil {
+			est = pe.Work()
+		}
+		if worked[c.Kind] > 0 {
+			est *= max(1, spent[c.Kind]/worked[c.Kind])
+		}
+		return !time.Now().Add(time.Duration(est * float64(time.Second))).After(r.en.Deadline)
+	}
 	for {
-		for running < workers && len(ready) > 0 && ctx.Err() == nil {
+		for running < workers && len(ready) > 0 && ctx.Err() == nil && !r.timeUp {
 			t := ready[0]
+			if !fits(t.cell) {
+				r.timeUp = true
+				break
+			}
 			ready = ready[1:]
 			running++
 			r.en.emit(Event{Type: EventStart, Experiment: t.cell.Exp.Name, Cell: t.cell.ID, Kind: t.cell.Kind, Label: t.cell.Label,
@@ -486,6 +524,10 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		running--
 		finished++
 		c := d.t.cell
+		if d.err == nil && d.work > 0 {
+			spent[c.Kind] += d.dur.Seconds()
+			worked[c.Kind] += d.work
+		}
 		if d.err != nil {
 			failed++
 			msg := d.err.Error()
@@ -529,14 +571,18 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		ready = append(ready, next...)
 		sort.SliceStable(ready, func(i, j int) bool { return ready[i].index < ready[j].index })
 	}
-	if ctx.Err() != nil {
+	if ctx.Err() != nil || r.timeUp {
+		why := "interrupted"
+		if ctx.Err() == nil {
+			why = "not started: it would not finish by the time limit"
+		}
 		for _, t := range order {
 			if t.pending > 0 && !skipped[t] {
-				skip(t, "interrupted")
+				skip(t, why)
 			}
 		}
 		for _, t := range ready {
-			skip(t, "interrupted")
+			skip(t, why)
 		}
 	}
 	sum.Failed = failed

@@ -96,15 +96,19 @@ func (en *Engine) RunCells(ctx context.Context, p *Plan, cells []*Cell) (*Summar
 	start := time.Now()
 	r.execute(ctx, sum)
 	sum.Duration = seconds(time.Since(start))
-	sum.Interrupted = ctx.Err() != nil
+	sum.Interrupted = ctx.Err() != nil || r.timeUp
+	sum.TimeLimit = r.timeUp
 	failed := map[*Cell]string{}
 	for c := range want {
 		if res := r.results[c]; res != nil && res.failed != nil && res.failed.cell == c {
 			failed[c] = res.failed.msg
 		}
 	}
-	if sum.Interrupted {
+	switch {
+	case ctx.Err() != nil:
 		return sum, failed, ctx.Err()
+	case r.timeUp:
+		return sum, failed, ErrTimeLimit
 	}
 	return sum, failed, nil
 }

@@ -2307,6 +2307,7 @@ table "fig13_mlfm" {
     enabled              = local.paper
     source               = "SC15 section 4.4: the SF (p = 9), MLFM and OFT exhibit an effective all-to-all throughput close to 100% for minimal and adaptive routing"
     effective_throughput = { at_least = 0.95, why = local.why_100 }
+    note                 = "MLFM-A sends 99.7% of the packets minimally here (minimal_fraction 0.997), so this is MIN's exchange (0.887, mlfm_min), 0.884, with MIN's explanation: ${local.note_a2a_min}"
   }
   expect "mlfm_inr" {
     where                = { routing = "val-leaf" }

@@ -2335,6 +2335,7 @@ table "fig13_oft" {
     enabled              = local.paper
     source               = "SC15 section 4.4: the SF (p = 9), MLFM and OFT exhibit an effective all-to-all throughput close to 100% for minimal and adaptive routing"
     effective_throughput = { at_least = 0.95, why = local.why_100 }
+    note                 = "OFT-A sends 99.6% of the packets minimally here (minimal_fraction 0.996), so this is MIN's exchange (0.877, oft_min), 0.878, with MIN's explanation: ${local.note_a2a_min}"
   }
   expect "oft_inr" {
     where                = { routing = "val-leaf" }

@@ -484,10 +484,7 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		if r.en.Deadline.IsZero() {
 			return true
 		}
-		est := c.Work()
-		if pe := r.plan.Entry(c); pe != nil {
-			est = pe.Work()
-		}
+		est := r.plan.work(c)
 		if worked[c.Kind] > 0 {
 			est *= max(1, spent[c.Kind]/worked[c.Kind])
 		}

@@ -253,11 +253,7 @@ func (p *Plan) peekDataset(store *cache.Store, dc *Cell, pk *Peek, seen map[*Cel
 			pk.Computed++
 		} else {
 			pk.Missing = append(pk.Missing, c.Label)
-			if pe := p.Entry(c); pe != nil {
-				pk.MissingWork += pe.Work()
-			} else {
-				pk.MissingWork += c.Work()
-			}
+			pk.MissingWork += p.work(c)
 		}
 	}
 	if pe := p.Entry(dc); !pe.Run && pe.Status == Cached {

@@ -52,6 +52,16 @@ func (pe *PlanEntry) Work() float64 {
 	return pe.Cell.Work()
 }
 
+// work is the expected work of c's run: its plan entry's (a point past
+// saturation costs almost nothing), or Cell.Work for a cell the plan has
+// no entry for.
+func (p *Plan) work(c *Cell) float64 {
+	if pe := p.Entry(c); pe != nil {
+		return pe.Work()
+	}
+	return c.Work()
+}
+
 // Plan is what a run would do.
 type Plan struct {
 	Graph   *Graph

@@ -3,7 +3,6 @@ package netsim_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/runexp/runexp/pkg/families"
 	"github.com/runexp/runexp/pkg/netsim"
@@ -77,18 +76,7 @@ func BenchmarkExchangeSC15(b *testing.B) {
 			}
 			cfg.InterleaveMessages = true
 			cfg.Threads = benchThreads
-			b.ReportAllocs()
-			b.ResetTimer()
-			var flits int64
-			start := time.Now()
-			for i := 0; i < b.N; i++ {
-				res, err := netsim.RunWorkload(context.Background(), n, rt, wl, cfg)
-				if err != nil {
-					b.Fatal(err)
-				}
-				flits += res.FlitsDelivered
-			}
-			b.ReportMetric(float64(flits)/time.Since(start).Seconds(), "flits/s")
+			benchLoop(b, func() (*netsim.Result, error) { return netsim.RunWorkload(context.Background(), n, rt, wl, cfg) })
 		})
 	}
 }

@@ -74,12 +74,19 @@ func BenchmarkSim(b *testing.B) {
 func benchRun(b *testing.B, n *netsim.Network, rt netsim.Routing, pat netsim.Pattern, load float64, cfg netsim.Config) {
 	b.Helper()
 	cfg.Threads = benchThreads
+	benchLoop(b, func() (*netsim.Result, error) { return netsim.Run(context.Background(), n, rt, pat, load, cfg) })
+}
+
+// benchLoop calls run b.N times and reports delivered flits and cycles
+// per second of wall time.
+func benchLoop(b *testing.B, run func() (*netsim.Result, error)) {
+	b.Helper()
 	b.ReportAllocs()
 	b.ResetTimer()
 	var flits, cycles int64
 	start := time.Now()
 	for i := 0; i < b.N; i++ {
-		res, err := netsim.Run(context.Background(), n, rt, pat, load, cfg)
+		res, err := run()
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -93,51 +93,47 @@ func TestAllToAllRandom(t *testing.T) {
 	// N-1: 1, 2, 3, 7 (prime), 11, 13, 4, 9, 12, 16, 30, 99, 210 (composite).
 	for _, n := range []int{2, 3, 4, 8, 12, 14, 5, 10, 13, 17, 31, 100, 211} {
 		for seed := range uint64(8) {
-			w := mustNew(t, AllToAll, n+3, Params{Flits: 2, Order: OrderRandom, Seed: seed, Active: n})
-			checkAllPairs(t, w, int32(n), 2)
-			again := mustNew(t, AllToAll, n+3, Params{Flits: 2, Order: OrderRandom, Seed: seed, Active: n})
-			other := mustNew(t, AllToAll, n+3, Params{Flits: 2, Order: OrderRandom, Seed: seed + 100, Active: n})
-			shift := mustNew(t, AllToAll, n+3, Params{Flits: 2, Active: n})
-			if n <= 3 {
-				continue // at most 2 messages per source: few orders exist
-			}
-			if !slices.Equal(messages(w), messages(again)) {
-				t.Fatalf("n = %d, seed %d: two builds differ", n, seed)
-			}
-			if slices.Equal(messages(w), messages(shift)) {
-				t.Errorf("n = %d, seed %d: random order equals the shift order", n, seed)
-			}
-			if slices.Equal(messages(w), messages(other)) {
-				t.Errorf("n = %d: seeds %d and %d give the same order", n, seed, seed+100)
-			}
+			checkSeededOrder(t, OrderRandom, n, 3, seed, 2, 3) // at most 2 messages per source up to n = 3: few orders exist
 		}
 	}
 }
 
+// checkSeededOrder checks a seeded all_to_all order on n of n+extra
+// endpoints with seed: every pair sent once, the same order for the seed
+// and, above fewOrders processes (few orders exist below), an order unlike
+// the shift order and unlike another seed's.
+func checkSeededOrder(t *testing.T, order string, n, extra int, seed uint64, flits int64, fewOrders int) {
+	t.Helper()
+	w := mustNew(t, AllToAll, n+extra, Params{Flits: flits, Order: order, Seed: seed, Active: n})
+	checkAllPairs(t, w, int32(n), flits)
+	again := mustNew(t, AllToAll, n+extra, Params{Flits: flits, Order: order, Seed: seed, Active: n})
+	other := mustNew(t, AllToAll, n+extra, Params{Flits: flits, Order: order, Seed: seed + 100, Active: n})
+	shift := mustNew(t, AllToAll, n+extra, Params{Flits: flits, Active: n})
+	if n <= fewOrders {
+		return
+	}
+	if !slices.Equal(messages(w), messages(again)) {
+		t.Fatalf("%s order, n = %d, seed %d: two builds differ", order, n, seed)
+	}
+	if slices.Equal(messages(w), messages(shift)) {
+		t.Errorf("%s order, n = %d, seed %d: equals the shift order", order, n, seed)
+	}
+	if slices.Equal(messages(w), messages(other)) {
+		t.Errorf("%s order, n = %d: seeds %d and %d give the same order", order, n, seed, seed+100)
+	}
+}
+
 // TestAllToAllPermutation checks the permutation order: every pair once,
-// deterministic per seed, different between seeds, sources and from the
-// shift order, and without the affine order's long runs: on 240
-// processes in routers of 15 (the SC15 MLFM's layer), the share of
-// consecutive messages of a source that go to the same router is about
-// 14/239 (as for uniformly random orders), where strides near multiples of
-// 15 give some affine orders far more. Too large a table is refused.
+// deterministic per seed, different between seeds and from the shift
+// order, and without the affine order's long runs: on 240 processes in
+// routers of 15 (the SC15 MLFM's layer), the share of consecutive messages
+// of a source that go to the same router is about 14/239 (as for uniformly
+// random orders), where strides near multiples of 15 give some affine
+// orders far more. Too large a table is refused.
 func TestAllToAllPermutation(t *testing.T) {
 	for _, n := range []int{2, 3, 4, 13, 100} {
 		for seed := range uint64(4) {
-			w := mustNew(t, AllToAll, n+2, Params{Flits: 3, Order: OrderPermutation, Seed: seed, Active: n})
-			checkAllPairs(t, w, int32(n), 3)
-			again := mustNew(t, AllToAll, n+2, Params{Flits: 3, Order: OrderPermutation, Seed: seed, Active: n})
-			other := mustNew(t, AllToAll, n+2, Params{Flits: 3, Order: OrderPermutation, Seed: seed + 100, Active: n})
-			shift := mustNew(t, AllToAll, n+2, Params{Flits: 3, Active: n})
-			if !slices.Equal(messages(w), messages(again)) {
-				t.Fatalf("n = %d, seed %d: two builds differ", n, seed)
-			}
-			if n <= 4 {
-				continue // few orders exist
-			}
-			if slices.Equal(messages(w), messages(shift)) || slices.Equal(messages(w), messages(other)) {
-				t.Errorf("n = %d, seed %d: the order equals the shift order or another seed's", n, seed)
-			}
+			checkSeededOrder(t, OrderPermutation, n, 2, seed, 3, 4)
 		}
 	}
 	const n, group = 240, 15

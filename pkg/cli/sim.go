@@ -22,11 +22,11 @@ import (
 )
 
 func (o *options) simCmd() *cobra.Command {
-	var routing, traffic, loads string
+	var routing, traffic, loads, cell string
 	var cycles, threads int
 	var sets []string
 	cmd := &cobra.Command{
-		Use:   "sim FAMILY [name=value...]",
+		Use:   "sim FAMILY [name=value...] | sim --cell KEY EXPERIMENT...",
 		Short: "Simulate one topology at one or more loads and print the measurements",
 		Long: `sim builds one instance of a family (parameters as for 'runexp topology'),
 runs the flit-level simulator (package netsim) once and prints its
@@ -50,28 +50,32 @@ flits_per_second and cycles_per_second; a list of loads prints a JSON array
 of them. A metric that a saturated point leaves undefined (a run stopped at
 saturation has no latency percentiles, hops or link figures) prints n/a, or
 null in JSON; metrics that do not apply to the point (physical units without
-link_gbps, finite workloads, throughput search) are left out.`,
+link_gbps, finite workloads, throughput search) are left out.
+
+--cell KEY runs one sim cell of an experiment instead: the arguments are
+the experiment files (with --var as for run), KEY at least 6 hex digits of
+the cell's key as 'runexp ls --cells' prints it. The cell's network, every
+sim option and its derived seed are the pipeline's, so the values are those
+the cell stores (its cache entry is neither read nor written).
+--routing, --traffic, --load, --cycles and --set change the cell's options
+(not its preset, whose values the cell already holds): the run is then the
+same replicate of a study with those options, e.g. the cell with
+--set speedup=3.`,
 		Example: `  runexp sim slimfly q=19 --routing min --traffic uniform --load 0.5
   runexp sim slimfly q=5 --load 0.1,0.3,0.5,0.7,0.9
   runexp sim dragonfly p=4 --routing ugal-l --traffic worst_case --load 0.3 --json
-  runexp sim slimfly q=5 --set packet_flits=33 --set flow_control=vct`,
+  runexp sim slimfly q=5 --set packet_flits=33 --set flow_control=vct
+  runexp sim --cell f8e3a3fb5cae experiments/diameter-two-sc15.hcl --var simulate=claims --set speedup=3`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			invalid := func(err error) error { return &exitError{ExitInvalid, err} }
-			f, v, err := familyInstance(args)
-			if err != nil {
-				return err
-			}
-			if f.SizingOnlyFor(v) {
-				return invalid(fmt.Errorf("family %s is %s: it cannot be simulated", f.Name, sizingWhat(f)))
-			}
 			loadList, err := parseLoads(loads)
 			if err != nil {
 				return invalid(err)
 			}
-			// settings holds the sim options; given says how the command
-			// line set each, for errors.
-			settings := map[string]string{"routing": routing}
+			// settings holds the sim options the command line sets; given
+			// says how it set each, for errors.
+			settings := map[string]string{}
 			given := map[string]string{}
 			for _, f := range []struct{ flag, option, value string }{
 				{"routing", "routing", routing}, {"traffic", "traffic", traffic},
@@ -94,6 +98,25 @@ link_gbps, finite workloads, throughput search) are left out.`,
 			loadChanged := cmd.Flags().Changed("load")
 			if _, ok := given["load"]; ok && loadChanged && len(loadList) > 1 {
 				return invalid(fmt.Errorf("--load %s and %s both set the load: give the list to --load only", loads, given["load"]))
+			}
+			if cell != "" {
+				if !loadChanged {
+					loadList = nil
+				} else if _, ok := given["load"]; ok {
+					// A single --load and --set load: --set wins, as below.
+					loadList = nil
+				}
+				return o.simCellRun(cmd, cell, args, settings, given, loadList, threads)
+			}
+			f, v, err := familyInstance(args)
+			if err != nil {
+				return err
+			}
+			if f.SizingOnlyFor(v) {
+				return invalid(fmt.Errorf("family %s is %s: it cannot be simulated", f.Name, sizingWhat(f)))
+			}
+			if _, ok := settings["routing"]; !ok {
+				settings["routing"] = routing
 			}
 			// optionError names the flag or --set that gave the option
 			// an error blames.
@@ -172,6 +195,7 @@ link_gbps, finite workloads, throughput search) are left out.`,
 	fl.IntVar(&cycles, "cycles", netsim.DefaultConfig().MeasureCycles, "measurement window in cycles (the sim option measure_cycles); a preset with physical times (sc15) takes --set sim_us=... and --set warmup_us=... instead")
 	fl.StringArrayVar(&sets, "set", nil, "set a sim option: --set name=value (repeatable)")
 	fl.IntVar(&threads, "threads", runtime.NumCPU(), "goroutines stepping the routers in parallel (results do not depend on it)")
+	fl.StringVar(&cell, "cell", "", "run the simulation of the cell whose key starts with KEY (at least 6 hex digits; 'runexp ls --cells' lists them): the arguments are then the experiment files, and --routing, --traffic, --load, --cycles and --set, when given, change the cell's own options")
 	return cmd
 }
 

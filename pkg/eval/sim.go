@@ -490,31 +490,9 @@ func ParseSimOptions(settings map[string]string) (map[string]any, error) {
 	}
 	given := map[string]hcl.Range{}
 	for _, name := range sortedKeys(settings) {
-		text := settings[name]
-		o := lookupSimOption(name)
-		if o == nil {
-			return nil, fmt.Errorf("unknown sim option %q; options: %s.%s", name, strings.Join(SimOptionNames(), ", "), didYouMean(name, SimOptionNames()))
-		}
-		var v cty.Value
-		switch o.Kind {
-		case "string":
-			v = cty.StringVal(text)
-		case "bool":
-			b, err := strconv.ParseBool(text)
-			if err != nil {
-				return nil, &SimOptionError{Option: name, Msg: fmt.Sprintf("want true or false, got %q", text)}
-			}
-			v = cty.BoolVal(b)
-		default:
-			n, err := cty.ParseNumberVal(text)
-			if err != nil {
-				return nil, &SimOptionError{Option: name, Msg: fmt.Sprintf("want a number, got %q", text)}
-			}
-			v = n
-		}
-		x, msg := simValue(*o, v)
-		if msg != "" {
-			return nil, &SimOptionError{Option: name, Msg: msg}
+		x, err := parseSimSetting(name, settings[name])
+		if err != nil {
+			return nil, err
 		}
 		pt[name] = x
 		given[name] = hcl.Range{}
@@ -528,6 +506,38 @@ func ParseSimOptions(settings map[string]string) (map[string]any, error) {
 		return nil, &SimOptionError{Option: errs[0].option, Msg: errs[0].msg}
 	}
 	return pt, nil
+}
+
+// parseSimSetting parses the text of sim option name as ParseSimOptions
+// and 'runexp sim --set' take it: a string, true or false, or a number,
+// checked against the option's range and choices.
+func parseSimSetting(name, text string) (any, error) {
+	o := lookupSimOption(name)
+	if o == nil {
+		return nil, fmt.Errorf("unknown sim option %q; options: %s.%s", name, strings.Join(SimOptionNames(), ", "), didYouMean(name, SimOptionNames()))
+	}
+	var v cty.Value
+	switch o.Kind {
+	case "string":
+		v = cty.StringVal(text)
+	case "bool":
+		b, err := strconv.ParseBool(text)
+		if err != nil {
+			return nil, &SimOptionError{Option: name, Msg: fmt.Sprintf("want true or false, got %q", text)}
+		}
+		v = cty.BoolVal(b)
+	default:
+		n, err := cty.ParseNumberVal(text)
+		if err != nil {
+			return nil, &SimOptionError{Option: name, Msg: fmt.Sprintf("want a number, got %q", text)}
+		}
+		v = n
+	}
+	x, msg := simValue(*o, v)
+	if msg != "" {
+		return nil, &SimOptionError{Option: name, Msg: msg}
+	}
+	return x, nil
 }
 
 // routingFamilies lists the families each family-specific routing runs on

@@ -24,6 +24,7 @@ import (
 func (o *options) simCmd() *cobra.Command {
 	var routing, traffic, loads, cell string
 	var cycles, threads int
+	var progress time.Duration
 	var sets []string
 	cmd := &cobra.Command{
 		Use:   "sim FAMILY [name=value...] | sim --cell KEY EXPERIMENT...",
@@ -32,7 +33,10 @@ func (o *options) simCmd() *cobra.Command {
 runs the flit-level simulator (package netsim) once and prints its
 measurements and the simulation speed in delivered flits per second. A run
 longer than 10 seconds prints a progress line on standard error every 10
-seconds (phase, cycle, flits delivered, speed so far).
+seconds (--progress changes the period): phase, cycle, flits delivered, the
+delivery rate since the previous line in flits per endpoint and cycle (an
+exchange's rate over time, with --progress 0 every 1,000 cycles) and the
+speed so far.
 Defaults are SC14 section V: 64-flit input buffers, credit delay 2, other
 delays 1, speedup 2, single-flit packets. --set name=value sets any option of
 a study's sim block (buffer_flits, packet_flits, flow_control, vcs, seed, ...).
@@ -73,6 +77,9 @@ same replicate of a study with those options, e.g. the cell with
 			if err != nil {
 				return invalid(err)
 			}
+			if progress < 0 {
+				return invalid(fmt.Errorf("--progress %s: want a duration of at least 0", progress))
+			}
 			// settings holds the sim options the command line sets; given
 			// says how it set each, for errors.
 			settings := map[string]string{}
@@ -106,7 +113,7 @@ same replicate of a study with those options, e.g. the cell with
 					// A single --load and --set load: --set wins, as below.
 					loadList = nil
 				}
-				return o.simCellRun(cmd, cell, args, settings, given, loadList, threads)
+				return o.simCellRun(cmd, cell, args, settings, given, loadList, threads, progress)
 			}
 			f, v, err := familyInstance(args)
 			if err != nil {
@@ -155,7 +162,7 @@ same replicate of a study with those options, e.g. the cell with
 			for i, pt := range points {
 				start := time.Now()
 				ctx := eval.WithSimThreads(cmd.Context(), threads)
-				ctx = eval.WithSimProgress(ctx, simProgressLines(o.stderr, start, progressEvery))
+				ctx = eval.WithSimProgress(ctx, simProgressLines(o.stderr, start, progress))
 				vals, err := eval.Simulate(ctx, t, f.Name, v, pt)
 				if err != nil {
 					where := label
@@ -195,6 +202,7 @@ same replicate of a study with those options, e.g. the cell with
 	fl.IntVar(&cycles, "cycles", netsim.DefaultConfig().MeasureCycles, "measurement window in cycles (the sim option measure_cycles); a preset with physical times (sc15) takes --set sim_us=... and --set warmup_us=... instead")
 	fl.StringArrayVar(&sets, "set", nil, "set a sim option: --set name=value (repeatable)")
 	fl.IntVar(&threads, "threads", runtime.NumCPU(), "goroutines stepping the routers in parallel (results do not depend on it)")
+	fl.DurationVar(&progress, "progress", progressEvery, "least wall time between two progress lines on standard error (0: every report of the simulator, every 1,000 cycles of an exchange)")
 	fl.StringVar(&cell, "cell", "", "run the simulation of the cell whose key starts with KEY (at least 6 hex digits; 'runexp ls --cells' lists them): the arguments are then the experiment files, and --routing, --traffic, --load, --cycles and --set, when given, change the cell's own options")
 	return cmd
 }
@@ -403,10 +411,14 @@ func formatSimValue(x dataset.Value, digits int) string {
 const progressEvery = 10 * time.Second
 
 // simProgressLines returns a netsim progress callback that writes a line to
-// w at most once per every (the first after every has passed): phase,
-// cycle, flits delivered and the speed so far. Short runs print nothing.
+// w at most once per every (the first after every has passed; every = 0:
+// at every report): phase, cycle, flits delivered, the rate since the
+// previous line in flits per endpoint and cycle (the unit of the load:
+// the accepted load of an open-loop run, the delivery rate of an exchange)
+// and the speed so far. Short runs print nothing.
 func simProgressLines(w io.Writer, start time.Time, every time.Duration) func(netsim.Progress) {
 	last := start
+	var lastCycle, lastFlits int64
 	return func(p netsim.Progress) {
 		now := time.Now()
 		if now.Sub(last) < every {
@@ -414,8 +426,13 @@ func simProgressLines(w io.Writer, start time.Time, every time.Duration) func(ne
 		}
 		last = now
 		secs := now.Sub(start).Seconds()
-		fmt.Fprintf(w, "sim: %s, cycle %d, %d flits delivered, %.0f flits/s (%s)\n",
-			p.Phase, p.Cycle, p.FlitsDelivered, float64(p.FlitsDelivered)/secs, fmtDuration(secs))
+		rate := ""
+		if dc := p.Cycle - lastCycle; dc > 0 && p.Endpoints > 0 {
+			rate = fmt.Sprintf(" (%.3f flits/endpoint/cycle since cycle %d)", float64(p.FlitsDelivered-lastFlits)/float64(dc)/float64(p.Endpoints), lastCycle)
+		}
+		lastCycle, lastFlits = p.Cycle, p.FlitsDelivered
+		fmt.Fprintf(w, "sim: %s, cycle %d, %d flits delivered%s, %.0f flits/s (%s)\n",
+			p.Phase, p.Cycle, p.FlitsDelivered, rate, float64(p.FlitsDelivered)/secs, fmtDuration(secs))
 	}
 }
 

@@ -43,18 +43,27 @@ func TestSimLimits(t *testing.T) {
 func TestSimProgressLines(t *testing.T) {
 	var b strings.Builder
 	start := time.Now().Add(-2 * time.Second)
-	simProgressLines(&b, start, time.Hour)(netsim.Progress{Phase: "warm-up", Cycle: 1000, FlitsDelivered: 5000})
+	simProgressLines(&b, start, time.Hour)(netsim.Progress{Phase: "warm-up", Cycle: 1000, FlitsDelivered: 5000, Endpoints: 10})
 	if b.Len() != 0 {
 		t.Fatalf("a line before the period: %q", b.String())
 	}
-	simProgressLines(&b, start, time.Second)(netsim.Progress{Phase: "measure", Cycle: 3000, FlitsDelivered: 2_000_000})
+	// 2,000,000 flits over 3,000 cycles and 1,000 endpoints: 0.667 flits
+	// per endpoint and cycle; then 600,000 more over 1,000 cycles: 0.6.
+	f := simProgressLines(&b, start, 0)
+	f(netsim.Progress{Phase: "measure", Cycle: 3000, FlitsDelivered: 2_000_000, Endpoints: 1000})
 	line := b.String()
-	if !strings.HasPrefix(line, "sim: measure, cycle 3000, 2000000 flits delivered, ") || !strings.HasSuffix(line, "\n") {
-		t.Errorf("progress line %q", line)
+	const head = "sim: measure, cycle 3000, 2000000 flits delivered (0.667 flits/endpoint/cycle since cycle 0), "
+	if !strings.HasPrefix(line, head) || !strings.HasSuffix(line, "\n") {
+		t.Errorf("progress line %q, want it to start %q", line, head)
 	}
 	var speed float64
 	var secs string
-	if _, err := fmt.Sscanf(line[len("sim: measure, cycle 3000, 2000000 flits delivered, "):], "%f flits/s (%s", &speed, &secs); err != nil || speed < 5e5 || speed > 1e6 {
+	if _, err := fmt.Sscanf(strings.TrimPrefix(line, head), "%f flits/s (%s", &speed, &secs); err != nil || speed < 5e5 || speed > 1e6 {
 		t.Errorf("progress line %q: speed %g (want 2,000,000 flits in about 2 s), %v", line, speed, err)
+	}
+	b.Reset()
+	f(netsim.Progress{Phase: "workload", Cycle: 4000, FlitsDelivered: 2_600_000, Endpoints: 1000})
+	if want := "sim: workload, cycle 4000, 2600000 flits delivered (0.600 flits/endpoint/cycle since cycle 3000), "; !strings.HasPrefix(b.String(), want) {
+		t.Errorf("second line %q, want it to start %q", b.String(), want)
 	}
 }

@@ -20,7 +20,7 @@ import (
 // 'runexp sim' prints. overrides maps option names to their text, given
 // to the flag or --set that set each (for errors); loads are the values of
 // --load when it was given (one run each), else nil.
-func (o *options) simCellRun(cmd *cobra.Command, key string, args []string, overrides, given map[string]string, loads []string, threads int) error {
+func (o *options) simCellRun(cmd *cobra.Command, key string, args []string, overrides, given map[string]string, loads []string, threads int, every time.Duration) error {
 	invalid := func(err error) error { return &exitError{ExitInvalid, err} }
 	exps, err := o.load(args)
 	if err != nil {
@@ -59,7 +59,7 @@ func (o *options) simCellRun(cmd *cobra.Command, key string, args []string, over
 	for i, s := range sims {
 		start := time.Now()
 		ctx := eval.WithSimThreads(cmd.Context(), threads)
-		ctx = eval.WithSimProgress(ctx, simProgressLines(o.stderr, start, progressEvery))
+		ctx = eval.WithSimProgress(ctx, simProgressLines(o.stderr, start, every))
 		vals, err := s.Run(ctx)
 		if err != nil {
 			code := ExitFailed

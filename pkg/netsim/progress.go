@@ -9,6 +9,10 @@ type Progress struct {
 	Cycle int64
 	// FlitsDelivered counts the flits ejected so far (every phase).
 	FlitsDelivered int64
+	// Endpoints is the number of endpoints that send (the active ones),
+	// so that flits per endpoint and cycle, the unit of the load, can be
+	// derived from two reports.
+	Endpoints int
 }
 
 // progressPeriod is the number of cycles between two Config.Progress calls
@@ -31,6 +35,12 @@ func phaseName(phase int) string {
 // progress calls Config.Progress, if set, at channel cycle c.
 func (s *sim) progress(phase string, c int32) {
 	if f := s.cfg.Progress; f != nil {
-		f(Progress{Phase: phase, Cycle: int64(c), FlitsDelivered: s.sum().ejFlits})
+		n := 0
+		for _, a := range s.active {
+			if a {
+				n++
+			}
+		}
+		f(Progress{Phase: phase, Cycle: int64(c), FlitsDelivered: s.sum().ejFlits, Endpoints: n})
 	}
 }

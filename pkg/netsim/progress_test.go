@@ -9,8 +9,9 @@ import (
 
 // Config.Progress is called at every sample boundary: WarmupCycles/period
 // times in warm-up (the last at the warm-up's end), MeasureCycles/period
-// times in the window, then in drain; cycles rise by the period and
-// delivered flits never fall.
+// times in the window, then in drain; cycles rise by the period,
+// delivered flits never fall and the endpoints are the sending ones (all,
+// under uniform traffic).
 func TestProgress(t *testing.T) {
 	n := newNet(t, "slimfly", families.Values{"q": int64(5)})
 	cfg := quickConfig()
@@ -28,6 +29,9 @@ func TestProgress(t *testing.T) {
 		}
 		if i > 0 && p.FlitsDelivered < got[i-1].FlitsDelivered {
 			t.Errorf("call %d: %d flits delivered, fewer than %d before", i, p.FlitsDelivered, got[i-1].FlitsDelivered)
+		}
+		if p.Endpoints != res.ActiveEndpoints || p.Endpoints != n.Endpoints() {
+			t.Errorf("call %d: %d endpoints, want the %d active (of %d)", i, p.Endpoints, res.ActiveEndpoints, n.Endpoints())
 		}
 		if i > 0 && phaseRank(p.Phase) < phaseRank(got[i-1].Phase) {
 			t.Errorf("call %d: phase %s after %s", i, p.Phase, got[i-1].Phase)

@@ -84,8 +84,11 @@ func TestRunCancelLongCells(t *testing.T) {
 // first finishes, the deadline is set 1 s ahead: the second's own work
 // (0.76 s) would fit, but scaled by how long the first took against its
 // work it does not, so it is not started. The first is cached, Run
-// returns ErrTimeLimit, the summary says so and no output is written; the
-// next run without a limit computes the second.
+// returns ErrTimeLimit, the summary says so and no output is written. The
+// skipped cells are reported in plan order, each with its own reason: the
+// one that does not fit, the cells that need it, and a later cell that was
+// not weighed (another study's distance metric). The next run without a
+// limit computes them.
 func TestRunTimeLimit(t *testing.T) {
 	dir := t.TempDir()
 	exp := filepath.Join(dir, "limit.hcl")
@@ -103,6 +106,11 @@ study "s" {
     measure_cycles = 2000
   }
 }
+
+study "t" {
+  topologies = [topology.sf]
+  metrics    = ["diameter"]
+}
 `
 	if err := os.WriteFile(exp, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -116,7 +124,7 @@ study "s" {
 			// Observers are called from the engine's scheduling loop,
 			// before it starts the next cell.
 			en.Deadline = time.Now().Add(time.Second)
-		case e.Type == EventSkip && e.Kind == GroupSim:
+		case e.Type == EventSkip:
 			skipped = append(skipped, e.Label+": "+e.Reason)
 		}
 	}))
@@ -138,13 +146,18 @@ study "s" {
 	if !errors.Is(err, ErrTimeLimit) || !sum.TimeLimit || !sum.Interrupted || sum.Written != 0 || sum.Failed != 0 {
 		t.Fatalf("err %v, summary %+v; want ErrTimeLimit, time limit, nothing written or failed", err, sum)
 	}
-	want := []string{"sim sf load=0.4: not started: it would not finish by the time limit"}
+	// In plan order: the simulation that does not fit, the dataset that
+	// needs it, and the cells after it, which were not weighed.
+	want := []string{"sim sf load=0.4: not started: it would not finish by the time limit",
+		"dataset s: input sim sf load=0.4 unavailable",
+		"distance sf: not started: the time limit stopped the run before it (sim sf load=0.4 would not finish by it)",
+		"dataset t: input distance sf unavailable"}
 	if !slices.Equal(skipped, want) {
-		t.Errorf("skipped simulations %q, want %q", skipped, want)
+		t.Errorf("skipped cells %q, want %q", skipped, want)
 	}
 	en.Deadline = time.Time{}
 	sum, err = en.Run(t.Context(), MakePlan(g, en.Store, results))
-	if err != nil || sum.Computed != 2 || sum.Cached != 2 { // the second simulation and the dataset; the build and the first
+	if err != nil || sum.Computed != 4 || sum.Cached != 2 { // the second simulation, the distance and the two datasets; the build and the first
 		t.Errorf("the run after: err %v, summary %+v", err, sum)
 	}
 }

@@ -480,6 +480,7 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 	// and the work they turned out to be: the scale of the estimates that
 	// Engine.Deadline admits cells by.
 	spent, worked := map[string]float64{}, map[string]float64{}
+	var stopAt *Cell // the cell the time limit did not start
 	fits := func(c *Cell) bool {
 		if r.en.Deadline.IsZero() {
 			return true
@@ -494,7 +495,7 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		for running < workers && len(ready) > 0 && ctx.Err() == nil && !r.timeUp {
 			t := ready[0]
 			if !fits(t.cell) {
-				r.timeUp = true
+				r.timeUp, stopAt = true, t.cell
 				break
 			}
 			ready = ready[1:]
@@ -569,17 +570,27 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		sort.SliceStable(ready, func(i, j int) bool { return ready[i].index < ready[j].index })
 	}
 	if ctx.Err() != nil || r.timeUp {
-		why := "interrupted"
-		if ctx.Err() == nil {
-			why = "not started: it would not finish by the time limit"
+		// why is the reason of every cell not started: interrupted, or
+		// the time limit, which one cell (stopAt) would have overrun;
+		// the cells after it were not weighed.
+		why := func(c *Cell) string {
+			switch {
+			case ctx.Err() != nil:
+				return "interrupted"
+			case c == stopAt:
+				return "not started: it would not finish by the time limit"
+			}
+			return "not started: the time limit stopped the run before it (" + stopAt.Label + " would not finish by it)"
+		}
+		// In plan order: the cells waiting for inputs and the ready ones.
+		isReady := make(map[*task]bool, len(ready))
+		for _, t := range ready {
+			isReady[t] = true
 		}
 		for _, t := range order {
-			if t.pending > 0 && !skipped[t] {
-				skip(t, why)
+			if (t.pending > 0 || isReady[t]) && !skipped[t] {
+				skip(t, why(t.cell))
 			}
-		}
-		for _, t := range ready {
-			skip(t, why)
 		}
 	}
 	sum.Failed = failed

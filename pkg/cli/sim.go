@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -125,15 +126,6 @@ same replicate of a study with those options, e.g. the cell with
 			if _, ok := settings["routing"]; !ok {
 				settings["routing"] = routing
 			}
-			// optionError names the flag or --set that gave the option
-			// an error blames.
-			optionError := func(err error) error {
-				var se *eval.SimOptionError
-				if errors.As(err, &se) && given[se.Option] != "" {
-					return invalid(fmt.Errorf("%s: %s", given[se.Option], se.Msg))
-				}
-				return invalid(err)
-			}
 			label := strings.Join(args, " ")
 			// One point per load; --set load (when given) overrides a
 			// single --load, as it always has.
@@ -147,10 +139,10 @@ same replicate of a study with those options, e.g. the cell with
 				}
 				pt, err := eval.ParseSimOptions(settings)
 				if err != nil {
-					return optionError(err)
+					return simOptionError(err, given)
 				}
 				if err := eval.CheckSimInstance(f, v, label, pt, slices.Collect(maps.Keys(given))); err != nil {
-					return optionError(err)
+					return simOptionError(err, given)
 				}
 				points = append(points, pt)
 			}
@@ -158,41 +150,21 @@ same replicate of a study with those options, e.g. the cell with
 			if err != nil {
 				return invalid(err)
 			}
-			var runs []simRun
-			for i, pt := range points {
-				start := time.Now()
-				ctx := eval.WithSimThreads(cmd.Context(), threads)
-				ctx = eval.WithSimProgress(ctx, simProgressLines(o.stderr, start, progress))
-				vals, err := eval.Simulate(ctx, t, f.Name, v, pt)
+			runs, err := o.simRuns(cmd.Context(), len(points), threads, progress, func(ctx context.Context, i int) (string, map[string]any, map[string]dataset.Value, error) {
+				vals, err := eval.Simulate(ctx, t, f.Name, v, points[i])
 				if err != nil {
 					where := label
 					if len(points) > 1 {
 						where += " at --load " + loadList[i]
 					}
-					code := ExitFailed
-					if invalidSimError(err) {
-						code = ExitInvalid // the options do not fit the topology
-					}
-					return &exitError{code, fmt.Errorf("%s: %w", where, err)}
+					err = fmt.Errorf("%s: %w", where, err)
 				}
-				runs = append(runs, simRun{load: loadList[i], pt: pt, vals: vals, secs: time.Since(start).Seconds()})
+				return loadList[i], points[i], vals, err
+			})
+			if err != nil {
+				return err
 			}
-			if o.json {
-				enc := json.NewEncoder(o.stdout)
-				enc.SetIndent("", "  ")
-				if len(runs) == 1 {
-					return enc.Encode(runs[0].jsonObject(f.Name, v))
-				}
-				out := make([]simJSON, len(runs))
-				for i, r := range runs {
-					out[i] = r.jsonObject(f.Name, v)
-				}
-				return enc.Encode(out)
-			}
-			if len(runs) == 1 {
-				return runs[0].writeText(o.stdout, f.Name+" "+strings.Join(args[1:], " "))
-			}
-			return writeSimTable(o.stdout, label, runs)
+			return o.printSimRuns(runs, f.Name, v, f.Name+" "+strings.Join(args[1:], " "), label)
 		},
 	}
 	fl := cmd.Flags()
@@ -205,6 +177,64 @@ same replicate of a study with those options, e.g. the cell with
 	fl.DurationVar(&progress, "progress", progressEvery, "least wall time between two progress lines on standard error (0: every report of the simulator, every 1,000 cycles of an exchange)")
 	fl.StringVar(&cell, "cell", "", "run the simulation of the cell whose key starts with KEY (at least 6 hex digits; 'runexp ls --cells' lists them): the arguments are then the experiment files, and --routing, --traffic, --load, --cycles and --set, when given, change the cell's own options")
 	return cmd
+}
+
+// simOptionError is the usage error (ExitInvalid) of err, a bad sim
+// option: an error about an option the command line set (a
+// *eval.SimOptionError) names the flag or --set that set it (given).
+func simOptionError(err error, given map[string]string) error {
+	var se *eval.SimOptionError
+	if errors.As(err, &se) && given[se.Option] != "" {
+		err = fmt.Errorf("%s: %s", given[se.Option], se.Msg)
+	}
+	return &exitError{ExitInvalid, err}
+}
+
+// simRuns runs n simulations of 'runexp sim', each with its progress
+// lines and timed: sim runs point i and returns its load as given, its
+// options and its values, or an error that names it. A simulation that
+// fails for options that do not fit the topology exits with ExitInvalid,
+// any other failure with ExitFailed.
+func (o *options) simRuns(ctx context.Context, n, threads int, every time.Duration, sim func(ctx context.Context, i int) (load string, pt map[string]any, vals map[string]dataset.Value, err error)) ([]simRun, error) {
+	runs := make([]simRun, 0, n)
+	for i := range n {
+		start := time.Now()
+		ctx := eval.WithSimThreads(ctx, threads)
+		ctx = eval.WithSimProgress(ctx, simProgressLines(o.stderr, start, every))
+		load, pt, vals, err := sim(ctx, i)
+		if err != nil {
+			code := ExitFailed
+			if invalidSimError(err) {
+				code = ExitInvalid // the options do not fit the topology
+			}
+			return nil, &exitError{code, err}
+		}
+		runs = append(runs, simRun{load: load, pt: pt, vals: vals, secs: time.Since(start).Seconds()})
+	}
+	return runs, nil
+}
+
+// printSimRuns prints the runs of 'runexp sim' of one network (family and
+// params): with --json one object, or an array for several runs; else one
+// run's metric lines headed by network, or a table of several runs headed
+// by label.
+func (o *options) printSimRuns(runs []simRun, family string, params families.Values, network, label string) error {
+	if o.json {
+		enc := json.NewEncoder(o.stdout)
+		enc.SetIndent("", "  ")
+		if len(runs) == 1 {
+			return enc.Encode(runs[0].jsonObject(family, params))
+		}
+		out := make([]simJSON, len(runs))
+		for i, r := range runs {
+			out[i] = r.jsonObject(family, params)
+		}
+		return enc.Encode(out)
+	}
+	if len(runs) == 1 {
+		return runs[0].writeText(o.stdout, network)
+	}
+	return writeSimTable(o.stdout, label, runs)
 }
 
 // parseLoads splits the value of --load into its loads: one value or a

@@ -1,15 +1,17 @@
 package cli
 
 import (
-	"encoding/json"
-	"errors"
+	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/eval"
 )
 
@@ -33,63 +35,33 @@ func (o *options) simCellRun(cmd *cobra.Command, key string, args []string, over
 	if len(loads) == 0 {
 		loads = []string{""}
 	}
-	var runs []simRun
 	var sims []*eval.CellSim
 	for _, l := range loads {
 		ov := overrides
 		if l != "" {
-			ov = map[string]string{}
-			for k, v := range overrides {
-				ov[k] = v
-			}
+			ov = maps.Clone(overrides)
 			ov["load"] = l
 			given["load"] = "--load " + l
 		}
 		s, err := c.Sim(ov)
 		if err != nil {
-			var se *eval.SimOptionError
-			if errors.As(err, &se) && given[se.Option] != "" {
-				return invalid(fmt.Errorf("%s: %s", given[se.Option], se.Msg))
-			}
-			return invalid(err)
+			return simOptionError(err, given)
 		}
 		sims = append(sims, s)
 	}
 	network := networkLabel(sims[0]) + " (cell " + c.Key.String()[:12] + ")"
-	for i, s := range sims {
-		start := time.Now()
-		ctx := eval.WithSimThreads(cmd.Context(), threads)
-		ctx = eval.WithSimProgress(ctx, simProgressLines(o.stderr, start, every))
-		vals, err := s.Run(ctx)
-		if err != nil {
-			code := ExitFailed
-			if invalidSimError(err) {
-				code = ExitInvalid
-			}
-			return &exitError{code, err}
-		}
+	runs, err := o.simRuns(cmd.Context(), len(sims), threads, every, func(ctx context.Context, i int) (string, map[string]any, map[string]dataset.Value, error) {
+		vals, err := sims[i].Run(ctx)
 		load := loads[i]
 		if load == "" {
-			load = fmt.Sprint(s.Point["load"])
+			load = fmt.Sprint(sims[i].Point["load"])
 		}
-		runs = append(runs, simRun{load: load, pt: s.Point, vals: vals, secs: time.Since(start).Seconds()})
+		return load, sims[i].Point, vals, err
+	})
+	if err != nil {
+		return err
 	}
-	if o.json {
-		enc := json.NewEncoder(o.stdout)
-		enc.SetIndent("", "  ")
-		out := make([]simJSON, len(runs))
-		for i, r := range runs {
-			out[i] = r.jsonObject(sims[i].Family, sims[i].Params)
-		}
-		if len(out) == 1 {
-			return enc.Encode(out[0])
-		}
-		return enc.Encode(out)
-	}
-	if len(runs) == 1 {
-		return runs[0].writeText(o.stdout, network)
-	}
-	return writeSimTable(o.stdout, network, runs)
+	return o.printSimRuns(runs, sims[0].Family, sims[0].Params, network, network)
 }
 
 // findCell returns the cell of g whose key starts with prefix (at least 6
@@ -124,13 +96,8 @@ func findCell(g *eval.Graph, prefix string) (*eval.Cell, error) {
 // networkLabel names the network of a cell's simulation as 'runexp sim'
 // names its own: the family and its parameters.
 func networkLabel(s *eval.CellSim) string {
-	names := make([]string, 0, len(s.Params))
-	for k := range s.Params {
-		names = append(names, k)
-	}
-	sort.Strings(names)
 	parts := []string{s.Family}
-	for _, k := range names {
+	for _, k := range slices.Sorted(maps.Keys(s.Params)) {
 		parts = append(parts, fmt.Sprintf("%s=%v", k, s.Params[k]))
 	}
 	return strings.Join(parts, " ")

@@ -488,14 +488,9 @@ func ParseSimOptions(settings map[string]string) (map[string]any, error) {
 	for _, o := range simOptions() {
 		pt[o.Name] = o.Default
 	}
-	given := map[string]hcl.Range{}
-	for _, name := range sortedKeys(settings) {
-		x, err := parseSimSetting(name, settings[name])
-		if err != nil {
-			return nil, err
-		}
-		pt[name] = x
-		given[name] = hcl.Range{}
+	given, err := setSimSettings(pt, settings)
+	if err != nil {
+		return nil, err
 	}
 	for k, v := range simPresets()[pt["preset"].(string)] {
 		if _, ok := given[k]; !ok {
@@ -506,6 +501,21 @@ func ParseSimOptions(settings map[string]string) (map[string]any, error) {
 		return nil, &SimOptionError{Option: errs[0].option, Msg: errs[0].msg}
 	}
 	return pt, nil
+}
+
+// setSimSettings parses settings (option name: text) into pt and returns
+// the options they give, for checkSimPoint.
+func setSimSettings(pt map[string]any, settings map[string]string) (map[string]hcl.Range, error) {
+	given := map[string]hcl.Range{}
+	for _, name := range sortedKeys(settings) {
+		x, err := parseSimSetting(name, settings[name])
+		if err != nil {
+			return nil, err
+		}
+		pt[name] = x
+		given[name] = hcl.Range{}
+	}
+	return given, nil
 }
 
 // parseSimSetting parses the text of sim option name as ParseSimOptions

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"maps"
 
-	"github.com/hashicorp/hcl/v2"
-
 	"github.com/runexp/runexp/pkg/dataset"
 	"github.com/runexp/runexp/pkg/families"
 )
@@ -49,18 +47,13 @@ func (c *Cell) Sim(overrides map[string]string) (*CellSim, error) {
 	if !c.IsSim() {
 		return nil, fmt.Errorf("cell %s is not a simulation (it is a %s cell)", c.Label, c.Kind)
 	}
+	if _, ok := overrides["preset"]; ok {
+		return nil, &SimOptionError{Option: "preset", Msg: "a cell's options already hold its preset's values: set the options themselves"}
+	}
 	pt := maps.Clone(c.point)
-	given := map[string]hcl.Range{}
-	for _, name := range sortedKeys(overrides) {
-		if name == "preset" {
-			return nil, &SimOptionError{Option: name, Msg: "a cell's options already hold its preset's values: set the options themselves"}
-		}
-		x, err := parseSimSetting(name, overrides[name])
-		if err != nil {
-			return nil, err
-		}
-		pt[name] = x
-		given[name] = hcl.Range{}
+	given, err := setSimSettings(pt, overrides)
+	if err != nil {
+		return nil, err
 	}
 	if errs := checkSimPoint(pt, given); len(errs) > 0 {
 		return nil, &SimOptionError{Option: errs[0].option, Msg: errs[0].msg}

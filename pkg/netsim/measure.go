@@ -19,11 +19,7 @@ func (s *sim) run(ctx context.Context, load float64) (*Result, error) {
 	cfg := s.cfg
 	S := s.S
 	res := &Result{Routing: s.rt.Name(), Load: load, VCs: int(s.V), BufPerVC: int(s.B), DeadlockCheck: s.check}
-	for _, a := range s.active {
-		if a {
-			res.ActiveEndpoints++
-		}
-	}
+	res.ActiveEndpoints = s.activeEndpoints()
 	if res.ActiveEndpoints == 0 {
 		return nil, fmt.Errorf("netsim: every endpoint is idle under the traffic pattern")
 	}

@@ -35,12 +35,18 @@ func phaseName(phase int) string {
 // progress calls Config.Progress, if set, at channel cycle c.
 func (s *sim) progress(phase string, c int32) {
 	if f := s.cfg.Progress; f != nil {
-		n := 0
-		for _, a := range s.active {
-			if a {
-				n++
-			}
-		}
-		f(Progress{Phase: phase, Cycle: int64(c), FlitsDelivered: s.sum().ejFlits, Endpoints: n})
+		f(Progress{Phase: phase, Cycle: int64(c), FlitsDelivered: s.sum().ejFlits, Endpoints: s.activeEndpoints()})
 	}
+}
+
+// activeEndpoints counts the endpoints that send (s.active, fixed once the
+// pattern or workload is set up).
+func (s *sim) activeEndpoints() int {
+	n := 0
+	for _, a := range s.active {
+		if a {
+			n++
+		}
+	}
+	return n
 }

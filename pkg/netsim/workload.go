@@ -335,11 +335,7 @@ func (s *sim) runWorkload(ctx context.Context) (*Result, error) {
 	w := s.wl
 	S := s.S
 	res := &Result{Routing: s.rt.Name(), Workload: w.wl.Name(), VCs: int(s.V), BufPerVC: int(s.B), DeadlockCheck: s.check}
-	for _, a := range s.active {
-		if a {
-			res.ActiveEndpoints++
-		}
-	}
+	res.ActiveEndpoints = s.activeEndpoints()
 	deadTicks := s.deadlockTicks()
 	limit := cfg.WorkloadCycles() * int64(S)
 	s.inWindow = true

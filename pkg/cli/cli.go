@@ -277,6 +277,8 @@ func (o *options) validateCmd() *cobra.Command {
 
 func (o *options) planCmd() *cobra.Command {
 	var all bool
+	var only []string
+	var shard string
 	cmd := &cobra.Command{
 		Use:   "plan EXPERIMENT...",
 		Short: "Show which cells would be computed, and why",
@@ -285,27 +287,62 @@ new (never computed) or stale (computed before with other parameters, inputs
 or code; the reason names what changed), and counts the cached cells;
 then the output files 'run' would write (under --results): those of the
 cells it computes, and those whose cached content differs from the file on
-disk or whose file is missing. It writes nothing.`,
+disk or whose file is missing. It writes nothing.
+
+With --only NAME or --shard I/N it plans 'run' with the same flag: the
+cells that the named studies, figures and tables need, or the share, with
+their counts and expected work, and no output files (such a run writes
+none).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(only) > 0 && shard != "" {
+				return &exitError{ExitInvalid, errors.New("--only and --shard exclude each other")}
+			}
 			exps, err := o.load(args)
 			if err != nil {
 				return err
 			}
 			en := o.engine(nil)
-			p := eval.MakePlan(eval.BuildGraph(exps), en.Store, o.results)
-			writes, werr := en.PlannedWrites(p)
+			g := eval.BuildGraph(exps)
+			p := eval.MakePlan(g, en.Store, o.results)
+			selection := ""
+			switch {
+			case shard != "":
+				i, n, err := parseShard(shard)
+				if err != nil {
+					return &exitError{ExitInvalid, err}
+				}
+				p, selection = p.Select(g.Shard(i, n)), fmt.Sprintf("shard %d/%d", i+1, n)
+			case len(only) > 0:
+				cells, err := g.Only(only)
+				if err != nil {
+					return &exitError{ExitInvalid, err}
+				}
+				p, selection = p.Select(cells), "only "+strings.Join(only, ", ")
+			}
+			var writes []string
+			var werr error
+			if selection == "" {
+				writes, werr = en.PlannedWrites(p)
+			}
 			if o.json {
 				en.Observer = newJSONObserver(o.stdout)
 				en.EmitPlan(p, all)
 				run, newN, stale, cached := p.Counts()
-				json.NewEncoder(o.stdout).Encode(map[string]any{"event": "plan_summary", "run": run, "new": newN, "stale": stale, "cached": cached, "writes": writes})
+				ev := map[string]any{"event": "plan_summary", "run": run, "new": newN, "stale": stale, "cached": cached, "writes": writes}
+				if selection != "" {
+					ev["selection"] = selection
+				}
+				json.NewEncoder(o.stdout).Encode(ev)
 				return werr
 			}
-			o.printPlan(p, all)
-			if len(writes) == 0 {
+			o.printPlan(p, all, selection)
+			switch {
+			case selection != "":
+				fmt.Fprintf(o.stdout, "no output file to write (a run with --%s writes none)\n", strings.Fields(selection)[0])
+			case len(writes) == 0:
 				fmt.Fprintln(o.stdout, "no output file to write")
-			} else {
+			default:
 				fmt.Fprintf(o.stdout, "%d output files to write:\n", len(writes))
 				for _, w := range writes {
 					fmt.Fprintf(o.stdout, "  write   %s\n", filepath.Join(o.results, w))
@@ -315,6 +352,8 @@ disk or whose file is missing. It writes nothing.`,
 		},
 	}
 	cmd.Flags().BoolVar(&all, "all", false, "list cached cells too")
+	cmd.Flags().StringArrayVar(&only, "only", nil, "plan a run with --only `NAME` (repeatable): the cells the study, figure or table NAME needs")
+	cmd.Flags().StringVar(&shard, "shard", "", "plan a run with --shard `I/N`: share I of N of the builds, metrics and simulations")
 	return cmd
 }
 
@@ -331,14 +370,16 @@ func fmtHours(sec float64) string {
 	return fmt.Sprintf("%dh%02dm", m/60, m%60)
 }
 
-// printPlan prints a plan as aligned text, per experiment.
-func (o *options) printPlan(p *eval.Plan, all bool) {
+// printPlan prints a plan as aligned text, per experiment; selection
+// ("only fig7a", "shard 1/4") names the cells a selected plan holds
+// (Plan.Select).
+func (o *options) printPlan(p *eval.Plan, all bool, selection string) {
 	for _, e := range p.Graph.Experiments {
 		var rows, from [][3]string
 		run, newN, stale, cached, past := 0, 0, 0, 0, 0
 		work := 0.0
 		for _, pe := range p.Entries {
-			if pe.Cell.Exp != e {
+			if pe.Cell.Exp != e || pe.Outside {
 				continue
 			}
 			if pe.Run && pe.PastSaturation {
@@ -366,7 +407,11 @@ func (o *options) printPlan(p *eval.Plan, all bool) {
 				rows = append(rows, [3]string{string(pe.Status), pe.Cell.Label, pe.Reason})
 			}
 		}
-		fmt.Fprintf(o.stdout, "%s: %d cells to compute (%d new, %d stale), %d cached\n", e.Name, run, newN, stale, cached)
+		name := e.Name
+		if selection != "" {
+			name += " (" + selection + ")"
+		}
+		fmt.Fprintf(o.stdout, "%s: %d cells to compute (%d new, %d stale), %d cached\n", name, run, newN, stale, cached)
 		if past > 0 {
 			fmt.Fprintf(o.stdout, "  %d of them past saturation: recorded without simulating (stop_at_saturation)\n", past)
 		}

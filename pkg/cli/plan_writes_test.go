@@ -105,3 +105,107 @@ func TestPlanExpectedWork(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanSelection: plan --only and --shard plan the run with the same
+// flag. Study a needs the hypercube's builds, size and distance cells
+// (figure fa reads a), study b the hypercube's and the torus's distance
+// cells; each plan lists exactly the cells its run computes, counts the
+// selection's cached cells alone, and lists no output file. The two
+// shards together are the whole plan's row cells.
+func TestPlanSelection(t *testing.T) {
+	dir := t.TempDir()
+	exp := filepath.Join(dir, "two.hcl")
+	os.WriteFile(exp, []byte(`topology "hc" {
+  family = "hypercube"
+  n      = [3, 4]
+}
+
+topology "t" {
+  family = "torus"
+  n      = 2
+  k      = 3
+}
+
+study "a" {
+  topologies = [topology.hc]
+  metrics    = ["routers", "diameter"]
+}
+
+study "b" {
+  topologies = [topology.hc, topology.t]
+  metrics    = ["avg_distance"]
+}
+
+figure "fa" {
+  study = study.a
+  x     = "routers"
+  y     = "diameter"
+}
+`), 0o644)
+	results := filepath.Join(dir, "results")
+	plan := func(args ...string) string {
+		t.Helper()
+		code, stdout, stderr := runexp(t, context.Background(), append(append([]string{"plan", "--results", results}, args...), exp)...)
+		if code != ExitOK {
+			t.Fatalf("plan %v: exit %d\n%s", args, code, stderr)
+		}
+		return stdout
+	}
+	rows := func(names ...string) string {
+		var b strings.Builder
+		for _, n := range names {
+			b.WriteString("  new     " + n + "\n")
+		}
+		return b.String()
+	}
+	hc := []string{"build hc n=3     not computed before", "distance hc n=3  not computed before", "size hc n=3      not computed before",
+		"build hc n=4     not computed before", "distance hc n=4  not computed before", "size hc n=4      not computed before"}
+	none := "no output file to write (a run with --only writes none)\n"
+	if got, want := plan("--only", "fa"), "two (only fa): 6 cells to compute (6 new, 0 stale), 0 cached\n"+rows(hc...)+none; got != want {
+		t.Errorf("plan --only fa:\n%s\nwant:\n%s", got, want)
+	}
+	whole := plan()
+	if !strings.HasPrefix(whole, "two: 11 cells to compute") || !strings.Contains(whole, "5 output files to write") {
+		t.Errorf("plan:\n%s", whole)
+	}
+	// The shards split the 8 row cells (builds and metrics), each with the
+	// builds its cells read.
+	shards := plan("--shard", "1/2") + plan("--shard", "2/2")
+	for _, c := range []string{"distance hc n=3", "size hc n=3", "distance hc n=4", "size hc n=4", "distance t"} {
+		if strings.Count(shards, "  new     "+c+" ") != 1 {
+			t.Errorf("%s is not in exactly one shard:\n%s", c, shards)
+		}
+	}
+	if strings.Count(shards, "no output file to write (a run with --shard writes none)\n") != 2 {
+		t.Errorf("plan --shard:\n%s", shards)
+	}
+	// After run --only fa, b lacks only the torus's cells; --all lists the
+	// selection's cached cells, none of a's size cells.
+	if code, _, stderr := runexp(t, context.Background(), "run", "-q", "--results", results, "--only", "fa", exp); code != ExitOK {
+		t.Fatalf("run --only fa: %s", stderr)
+	}
+	want := "two (only b): 2 cells to compute (2 new, 0 stale), 4 cached\n" +
+		rows("build t     not computed before", "distance t  not computed before") + none
+	if got := plan("--only", "b"); got != want {
+		t.Errorf("plan --only b after run --only fa:\n%s\nwant:\n%s", got, want)
+	}
+	if got := plan("--only", "b", "--all"); strings.Contains(got, "size hc") || strings.Count(got, "  cached  ") != 4 {
+		t.Errorf("plan --only b --all:\n%s", got)
+	}
+	if got := plan("--only", "b", "--json"); !strings.Contains(got, `{"cached":4,"event":"plan_summary","new":2,"run":2,"selection":"only b","stale":0,"writes":null}`) {
+		t.Errorf("plan --only b --json:\n%s", got)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--only", "nosuch"}, `no study, figure or table is named "nosuch"; there are: a, b, fa`},
+		{[]string{"--only", "a", "--shard", "1/2"}, "--only and --shard exclude each other"},
+		{[]string{"--shard", "3/2"}, `--shard "3/2": want I/N with 1 <= I <= N`},
+	} {
+		code, _, stderr := runexp(t, context.Background(), append(append([]string{"plan", "--results", results}, c.args...), exp)...)
+		if code != ExitInvalid || !strings.Contains(stderr, c.want) {
+			t.Errorf("plan %v: exit %d\n%s", c.args, code, stderr)
+		}
+	}
+}

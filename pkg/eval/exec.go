@@ -234,7 +234,7 @@ func (en *Engine) workers() int {
 // if all is set).
 func (en *Engine) EmitPlan(p *Plan, all bool) {
 	for _, pe := range p.Entries {
-		if !pe.Run && !(all && pe.Status == Cached) {
+		if !pe.Run && !(all && pe.Status == Cached && !pe.Outside) {
 			continue
 		}
 		c := pe.Cell

@@ -64,23 +64,12 @@ func (p Pool) Compute(ctx context.Context, b *Batch) (map[*Cell]string, error) {
 // whose own computation failed, with the error text a dataset would hold.
 // It sends no summary event: the caller reports the summary.
 func (en *Engine) RunCells(ctx context.Context, p *Plan, cells []*Cell) (*Summary, map[*Cell]string, error) {
+	sub := p.Select(cells)
 	want := map[*Cell]bool{}
-	for _, c := range cells {
-		if pe := p.Entry(c); pe != nil && pe.Run && rowCell(c) {
-			want[c] = true
-			for _, in := range c.Inputs {
-				if in.Kind == KindBuild && p.Entry(in).Run {
-					want[in] = true
-				}
-			}
+	for _, pe := range sub.Entries {
+		if pe.Run {
+			want[pe.Cell] = true
 		}
-	}
-	sub := &Plan{Graph: p.Graph, byCell: map[*Cell]*PlanEntry{}, loaded: p.loaded}
-	for _, pe := range p.Entries {
-		e := *pe
-		e.Run = want[pe.Cell]
-		sub.Entries = append(sub.Entries, &e)
-		sub.byCell[pe.Cell] = &e
 	}
 	if !en.leased {
 		en.Lease(p.Graph)
@@ -111,6 +100,38 @@ func (en *Engine) RunCells(ctx context.Context, p *Plan, cells []*Cell) (*Summar
 		return sum, failed, ErrTimeLimit
 	}
 	return sum, failed, nil
+}
+
+// Select returns the plan of a run that computes only the given cells (run
+// --only, --shard, a Slurm array task): the row cells among them that p
+// runs, and the build cells those read that p runs, run; no other entry
+// does. Every entry is kept, so that the cached inputs of the selected
+// cells are found, but the entries that are neither among the cells nor
+// builds they read are marked Outside, and Counts and EmitPlan leave
+// them out: the counts, the expected work and the listing are those of
+// the selection.
+func (p *Plan) Select(cells []*Cell) *Plan {
+	in := map[*Cell]bool{}
+	for _, c := range cells {
+		if p.Entry(c) == nil || !rowCell(c) {
+			continue
+		}
+		in[c] = true
+		for _, i := range c.Inputs {
+			if i.Kind == KindBuild {
+				in[i] = true
+			}
+		}
+	}
+	sub := &Plan{Graph: p.Graph, byCell: make(map[*Cell]*PlanEntry, len(p.Entries)), loaded: p.loaded}
+	for _, pe := range p.Entries {
+		e := *pe
+		e.Outside = !in[pe.Cell]
+		e.Run = pe.Run && !e.Outside
+		sub.Entries = append(sub.Entries, &e)
+		sub.byCell[pe.Cell] = &e
+	}
+	return sub
 }
 
 // RowCells returns the row cells of p that the plan runs, in plan order:

@@ -41,6 +41,10 @@ type PlanEntry struct {
 	// (stop_at_saturation), as its cached result, or the prediction for
 	// it, says: the run records it at once.
 	PastSaturation bool
+	// Outside is set, in the plan of a run that computes only some cells
+	// (Plan.Select), for an entry that is neither among them nor a build
+	// they read: it does not run, and the plan's counts leave it out.
+	Outside bool
 }
 
 // Work returns the work the run of the entry's cell is expected to be
@@ -77,9 +81,13 @@ type Plan struct {
 func (p *Plan) Entry(c *Cell) *PlanEntry { return p.byCell[c] }
 
 // Counts returns the number of cells to compute, new, stale and cached
-// (build cells that are neither cached nor needed are not counted).
+// (build cells that are neither cached nor needed are not counted, nor
+// are the entries outside a selection: Select).
 func (p *Plan) Counts() (run, newN, stale, cached int) {
 	for _, e := range p.Entries {
+		if e.Outside {
+			continue
+		}
 		if e.Run {
 			run++
 			if e.Status == New {

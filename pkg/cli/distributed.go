@@ -32,7 +32,7 @@ type distFlags struct {
 func (d *distFlags) add(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.StringVar(&d.shard, "shard", "", "compute only share `I/N` (1 <= I <= N) of the builds, metrics and simulations, and write no outputs; a run without --shard then writes them")
-	f.StringArrayVar(&d.only, "only", nil, "compute only the cells that the study, figure or table `NAME` needs (repeatable), and write no outputs; a run without --only then writes them")
+	f.StringArrayVar(&d.only, "only", nil, "compute only the cells that the study, figure or table `NAME` needs (repeatable; a figure or table with where: the cells of the rows it keeps), and write no outputs; a run without --only then writes them")
 	f.StringVar(&d.executor, "executor", "local", "where cells are computed: local (this machine, -j at once) or slurm (job arrays; see docs/cluster.md)")
 	f.StringVar(&d.slurm.Partition, "slurm-partition", "", "slurm: sbatch --partition")
 	f.StringVar(&d.slurm.Time, "slurm-time", "", "slurm: time limit of one array task (sbatch --time, e.g. 02:00:00)")

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -289,87 +288,4 @@ func (r *run) remoteFailure(c *Cell) error {
 		return nil
 	}
 	return &cellError{err: fmt.Errorf("%s", why), msg: why}
-}
-
-// Only returns the row cells (builds excluded: whoever computes a cell
-// computes or finds its build) that the named studies, figures and tables
-// of g need, in graph order. A name is looked up in every experiment of g;
-// one that names nothing there (a study disabled with enabled = false is
-// not in g) is an error that lists the names there are.
-func (g *Graph) Only(names []string) ([]*Cell, error) {
-	var roots []*Cell
-	for _, name := range names {
-		n := len(roots)
-		for _, e := range g.Experiments {
-			for _, s := range e.Studies {
-				if s.Name == name && g.Datasets[s] != nil {
-					roots = append(roots, g.Datasets[s])
-				}
-			}
-			for _, f := range e.Figures {
-				if f.Name == name && g.Figures[f] != nil {
-					roots = append(roots, g.Figures[f])
-				}
-			}
-			for _, t := range e.Tables {
-				if t.Name == name && g.Tables[t] != nil {
-					roots = append(roots, g.Tables[t])
-				}
-			}
-		}
-		if len(roots) == n {
-			return nil, fmt.Errorf("no study, figure or table is named %q; there are: %s (a study that the variables disable is left out)", name, g.outputNames())
-		}
-	}
-	want := map[*Cell]bool{}
-	seen := map[*Cell]bool{}
-	var walk func(c *Cell)
-	walk = func(c *Cell) {
-		if seen[c] {
-			return
-		}
-		seen[c] = true
-		if rowCell(c) && c.Kind != KindBuild {
-			want[c] = true
-		}
-		for _, in := range c.Inputs {
-			walk(in)
-		}
-	}
-	for _, c := range roots {
-		walk(c)
-	}
-	var out []*Cell
-	for _, c := range g.Cells {
-		if want[c] {
-			out = append(out, c)
-		}
-	}
-	return out, nil
-}
-
-// outputNames lists the studies, figures and tables of g (the first 20 in
-// name order), for messages.
-func (g *Graph) outputNames() string {
-	var names []string
-	for _, e := range g.Experiments {
-		for _, s := range e.Studies {
-			names = append(names, s.Name)
-		}
-		for _, f := range e.Figures {
-			names = append(names, f.Name)
-		}
-		for _, t := range e.Tables {
-			names = append(names, t.Name)
-		}
-	}
-	slices.Sort(names)
-	names = slices.Compact(names)
-	switch {
-	case len(names) == 0:
-		return "none"
-	case len(names) > 20:
-		return fmt.Sprintf("%s and %d more", strings.Join(names[:20], ", "), len(names)-20)
-	}
-	return strings.Join(names, ", ")
 }

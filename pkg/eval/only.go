@@ -48,8 +48,24 @@ func (g *Graph) Only(names []string) ([]*Cell, error) {
 			return nil, fmt.Errorf("no study, figure or table is named %q; there are: %s (a study that the variables disable is left out)", name, g.outputNames())
 		}
 	}
-	want := map[*Cell]bool{}
-	seen := map[*Cell]bool{}
+	want, seen := map[*Cell]bool{}, map[*Cell]bool{}
+	for _, r := range roots {
+		addNeeds(r.c, r.where, r.ranges, want, seen)
+	}
+	var out []*Cell
+	for _, c := range g.Cells {
+		if want[c] {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// addNeeds adds to want the row cells (builds excluded) that output cell
+// c (a dataset, figure or table) needs, the cells of the rows where and
+// ranges (a figure's or a table's) keep, with every input those need;
+// seen holds the cells walked so far.
+func addNeeds(c *Cell, where map[string][]dataset.Value, ranges map[string]dataset.Range, want, seen map[*Cell]bool) {
 	var walk func(c *Cell)
 	walk = func(c *Cell) {
 		if seen[c] {
@@ -63,30 +79,21 @@ func (g *Graph) Only(names []string) ([]*Cell, error) {
 			walk(in)
 		}
 	}
-	for _, r := range roots {
-		if r.c.Kind == KindDataset || (r.where == nil && r.ranges == nil) {
-			walk(r.c)
+	if c.Kind == KindDataset || (where == nil && ranges == nil) {
+		walk(c)
+		return
+	}
+	// A figure's or table's datasets: the study's and the overlays'
+	// (which where filters on the columns they have).
+	for _, d := range c.Inputs {
+		if d.Kind != KindDataset || d.study == nil {
+			walk(d)
 			continue
 		}
-		// A figure's or table's datasets: the study's and the overlays'
-		// (which where filters on the columns they have).
-		for _, d := range r.c.Inputs {
-			if d.Kind != KindDataset || d.study == nil {
-				walk(d)
-				continue
-			}
-			for _, in := range d.study.keptInputs(d, r.where, r.ranges) {
-				walk(in)
-			}
+		for _, in := range d.study.keptInputs(d, where, ranges) {
+			walk(in)
 		}
 	}
-	var out []*Cell
-	for _, c := range g.Cells {
-		if want[c] {
-			out = append(out, c)
-		}
-	}
-	return out, nil
 }
 
 // keptInputs returns the inputs of s's dataset cell d that feed a row that

@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -96,5 +98,46 @@ func TestOnlyWhere(t *testing.T) {
 				t.Errorf("Only(%s):\n%s\nwant:\n%s", c.name, strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
 		})
+	}
+}
+
+// TestPeekNeeds: show (Peek) counts, for a figure or a table, the cells
+// run --only would compute for it, not every cell of its study: on an
+// empty cache figure fr lacks its 5 cells, table tl its 6, study s all 14;
+// after run --only fr, fr has all 5 and s 4 of 14 (the ring's val points
+// and distance cell; the fifth is overlay o's).
+func TestPeekNeeds(t *testing.T) {
+	dir := t.TempDir()
+	g := load(t, nil, writeSource(t, dir, "only", strings.Replace(onlySource, "STOP", "false", 1)))
+	results := filepath.Join(dir, "results")
+	en := NewEngine(results, 2, nil)
+	defer en.Close()
+	peek := func(name string) (cells, computed int) {
+		t.Helper()
+		pk, err := MakePlan(g, en.Store, results).Peek(context.Background(), en.Store, "", name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(pk.Missing) != pk.Cells-pk.Computed {
+			t.Errorf("%s: %d missing of %d cells, %d computed", name, len(pk.Missing), pk.Cells, pk.Computed)
+		}
+		return pk.Cells, pk.Computed
+	}
+	for name, want := range map[string][2]int{"fr": {5, 0}, "tl": {6, 0}, "s": {14, 0}} {
+		if c, n := peek(name); c != want[0] || n != want[1] {
+			t.Errorf("empty cache, %s: %d of %d cells computed, want %d of %d", name, n, c, want[1], want[0])
+		}
+	}
+	cells, err := g.Only([]string{"fr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, failed, err := en.RunCells(context.Background(), MakePlan(g, en.Store, results), cells); err != nil || len(failed) > 0 {
+		t.Fatalf("run --only fr: %v %v", failed, err)
+	}
+	for name, want := range map[string][2]int{"fr": {5, 5}, "s": {14, 4}} {
+		if c, n := peek(name); c != want[0] || n != want[1] {
+			t.Errorf("after run --only fr, %s: %d of %d cells computed, want %d of %d", name, n, c, want[1], want[0])
+		}
 	}
 }

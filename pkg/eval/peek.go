@@ -45,7 +45,9 @@ type Peek struct {
 	// scorecard.
 	Markdown []byte
 	// Cells counts the computing cells the shown datasets read (topology
-	// metrics, simulations ...); Computed those in the cache.
+	// metrics, simulations ...; for a figure or a table, those of the rows
+	// it shows, with the cells they need: what run --only NAME computes);
+	// Computed those in the cache.
 	Cells, Computed int
 	// Missing lists the labels of the cells not in the cache, in order.
 	Missing []string
@@ -76,12 +78,16 @@ func (p *Plan) Peek(ctx context.Context, store *cache.Store, exp, name string) (
 	}
 	pk := &Peek{Experiment: e.Name}
 	seen := map[*Cell]bool{}
+	// need, for a figure or a table, holds the cells of the rows it
+	// shows (and their inputs): the cells a run --only NAME computes. Only
+	// those are counted.
+	var need map[*Cell]bool
 	tables := map[*Study]*dataset.Table{} // each study assembled once
 	data := func(s *Study) (*dataset.Table, error) {
 		if t, ok := tables[s]; ok {
 			return t, nil
 		}
-		t, err := p.peekDataset(store, p.Graph.Datasets[s], pk, seen)
+		t, err := p.peekDataset(store, p.Graph.Datasets[s], pk, seen, need)
 		if err != nil {
 			return nil, fmt.Errorf("study %s: %w", s.Name, err)
 		}
@@ -115,6 +121,8 @@ func (p *Plan) Peek(ctx context.Context, store *cache.Store, exp, name string) (
 	study, table, figure := e.lookup(name)
 	switch {
 	case table != nil:
+		need = map[*Cell]bool{}
+		addNeeds(p.Graph.Tables[table], table.Where, table.Ranges, need, map[*Cell]bool{})
 		pk.Study, pk.Table = table.Study.Name, table.Name
 		if pk.Data, err = data(table.Study); err != nil {
 			return nil, err
@@ -130,6 +138,8 @@ func (p *Plan) Peek(ctx context.Context, store *cache.Store, exp, name string) (
 	case figure != nil:
 		pk.Study, pk.Figure = figure.Study.Name, figure.Name
 		fc := p.Graph.Figures[figure]
+		need = map[*Cell]bool{}
+		addNeeds(fc, figure.Where, figure.Ranges, need, map[*Cell]bool{})
 		in := make([]*result, len(fc.Inputs))
 		for i, dc := range fc.Inputs {
 			t, err := data(dc.study)
@@ -241,10 +251,11 @@ func (p *Plan) experiment(exp, name string) (*Experiment, error) {
 // peekDataset returns the dataset of dc: its cached or committed entry
 // when it has one, else assembled from whichever of its input cells are in
 // the cache, the others failed with NotComputed. It counts the input cells
-// (once each, over the datasets of one Peek) into pk.
-func (p *Plan) peekDataset(store *cache.Store, dc *Cell, pk *Peek, seen map[*Cell]bool) (*dataset.Table, error) {
+// (once each, over the datasets of one Peek) into pk: those in need, or
+// all of them when need is nil.
+func (p *Plan) peekDataset(store *cache.Store, dc *Cell, pk *Peek, seen, need map[*Cell]bool) (*dataset.Table, error) {
 	count := func(c *Cell, computed bool) {
-		if seen[c] {
+		if seen[c] || (need != nil && !need[c]) {
 			return
 		}
 		seen[c] = true

@@ -55,7 +55,10 @@ type Cell struct {
 	point  map[string]any // sim cells: the sim point
 	// replicate is the seed index of a sim cell (0 .. seeds-1).
 	replicate int
-	clex      *clexJob // clex cells: the simulation
+	// epoch is, for a sim cell, the metrics epoch its key holds
+	// (metricSince; 0 for most).
+	epoch int
+	clex  *clexJob // clex cells: the simulation
 }
 
 // Graph is the DAG of cells of a set of experiments, deduplicated by key and
@@ -145,6 +148,7 @@ func (g *Graph) addExperiment(e *Experiment) {
 		group string
 		model *CostModel
 		opts  string
+		epoch int
 	}
 	metricCells := map[metricKey]*Cell{}
 	groupMetrics := map[string][]string{}
@@ -154,17 +158,22 @@ func (g *Graph) addExperiment(e *Experiment) {
 			model = s.CostModel
 		}
 		opts := s.instanceOptions(group, in)
-		k := metricKey{in, group, model, string(canonical(opts))}
+		epoch := s.metricEpoch(group)
+		k := metricKey{in, group, model, string(canonical(opts)), epoch}
 		if c, ok := metricCells[k]; ok {
 			return c
 		}
 		params := topoParams(in)
-		// The group's metric names: adding a metric to a group changes its
-		// cells' keys, so cached values never lack a metric.
+		// The group's metric names, and the epoch of the metrics added
+		// later that s asks for (metricSince): cached values never lack a
+		// metric a study asks for.
 		if groupMetrics[group] == nil {
 			groupMetrics[group] = groupMetricNames(group)
 		}
 		params["metrics"] = groupMetrics[group]
+		if epoch > 0 {
+			params["metrics_epoch"] = epoch
+		}
 		id := fmt.Sprintf("%s/%s/%d", group, in.Topology.Name, in.Index)
 		label := group + " " + in.Label()
 		var inputs []*Cell
@@ -215,8 +224,9 @@ func (g *Graph) addExperiment(e *Experiment) {
 		}
 		seeds := int(pt["seeds"].(int64))
 		cs := make([]*Cell, seeds)
+		epoch := s.metricEpoch(GroupSim)
 		for r := range seeds {
-			params := simCellParams(in, pt, r, model)
+			params := simKeyParams(in, pt, r, model, epoch)
 			label := "sim " + in.Label()
 			if l := simPointLabel(s.Sim, pt); l != "" {
 				label += " " + l
@@ -234,7 +244,7 @@ func (g *Graph) addExperiment(e *Experiment) {
 				inputs = append(inputs, prevCells[r])
 			}
 			cs[r] = g.add(&Cell{ID: id, Exp: e, Kind: GroupSim, Version: groupVersion(GroupSim), Label: label,
-				Params: canonical(params), Inputs: inputs, inst: in, group: GroupSim, point: pt, replicate: r, model: model})
+				Params: canonical(params), Inputs: inputs, inst: in, group: GroupSim, point: pt, replicate: r, model: model, epoch: epoch})
 		}
 		simCells[k] = cs
 		return cs

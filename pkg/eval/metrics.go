@@ -183,18 +183,58 @@ func metricGroups(m *Metric) []string {
 	return out
 }
 
-// groupMetricNames returns the names of the metrics that the cells of
-// group compute (derived metrics excluded), sorted.
+// groupMetricNames returns the names of the metrics of group's first
+// epoch (metricSince), derived metrics excluded, sorted: the list every
+// key of the group's cells holds.
 func groupMetricNames(group string) []string {
 	var names []string
 	derived := derivedMetrics()
 	for _, m := range Metrics() {
-		if _, ok := derived[m.Name]; !ok && m.Group == group {
+		if _, ok := derived[m.Name]; !ok && m.Group == group && metricSince[m.Name] == 0 {
 			names = append(names, m.Name)
 		}
 	}
 	sort.Strings(names)
 	return names
+}
+
+// metricSince numbers the metrics added to a group after its cells' keys
+// were first made (the group's epochs; a metric not listed is of epoch 0).
+// A cell computes every metric of its group, but its key lists only those
+// of epoch 0, plus, when its study asks for a later metric, the highest
+// epoch asked for (metrics_epoch): so adding a metric leaves the keys and
+// the cached values of every other study as they were (days of
+// simulations), and a study that asks for it gets cells of their own,
+// computed with it. The seeds of simulations do not depend on the epoch:
+// such a cell repeats the simulation of its epoch-0 twin, with more
+// metrics.
+var metricSince = map[string]int{
+	"source_completion_p50_cycles": 1, "source_completion_p99_cycles": 1,
+	"source_completion_p50_us": 1, "source_completion_p99_us": 1,
+}
+
+// metricEpoch returns the highest epoch (metricSince) of the metrics of
+// group that study s asks for, derived metrics through their inputs: 0
+// when it asks for none added after the group's cells' keys were made.
+func (s *Study) metricEpoch(group string) int {
+	epoch := 0
+	derived := derivedMetrics()
+	all := Metrics()
+	for _, m := range s.Metrics {
+		d, ok := derived[m.Name]
+		if !ok {
+			if m.Group == group {
+				epoch = max(epoch, metricSince[m.Name])
+			}
+			continue
+		}
+		for _, n := range d.inputs {
+			if in := lookupMetric(all, n); in != nil && in.Group == group {
+				epoch = max(epoch, metricSince[n])
+			}
+		}
+	}
+	return epoch
 }
 
 // groupVersion returns the code version of a metric group's computation.

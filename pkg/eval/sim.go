@@ -597,10 +597,12 @@ var routingAlternatives = map[string]string{
 // workloadMetrics, searchMetrics and physicalMetrics are the sim metrics
 // that only some points have.
 var (
-	workloadMetrics = []string{"completion_cycles", "completion_us", "effective_throughput", "messages_delivered"}
+	workloadMetrics = []string{"completion_cycles", "completion_us", "effective_throughput", "messages_delivered",
+		"source_completion_p50_cycles", "source_completion_p99_cycles", "source_completion_p50_us", "source_completion_p99_us"}
 	searchMetrics   = []string{"throughput", "throughput_load", "throughput_latency", "throughput_latency_ns", "throughput_gbps", "search_probes"}
 	physicalMetrics = []string{"cycle_ns", "latency_ns", "latency_p50_ns", "latency_p99_ns", "network_latency_ns",
-		"zero_load_latency_ns", "offered_gbps", "accepted_gbps", "completion_us", "throughput_latency_ns", "throughput_gbps"}
+		"zero_load_latency_ns", "offered_gbps", "accepted_gbps", "completion_us", "throughput_latency_ns", "throughput_gbps",
+		"source_completion_p50_us", "source_completion_p99_us"}
 )
 
 // checkSimStudy checks a study's sim block against its topologies and

@@ -400,6 +400,19 @@ func computeSim(ctx context.Context, c *Cell, in []*result) (metricValues, error
 	return vals, nil
 }
 
+// simKeyParams returns the key parameters of the sim cell of replicate rep
+// of point pt of instance in for a study whose metrics are of the given
+// epoch (metricSince): simCellParams, with the epoch when it is above 0.
+// The seed comes from simCellParams alone, so that the cells of every
+// epoch simulate the same.
+func simKeyParams(in *Instance, pt map[string]any, rep int, model *CostModel, epoch int) map[string]any {
+	p := simCellParams(in, pt, rep, model)
+	if epoch > 0 {
+		p["metrics_epoch"] = epoch
+	}
+	return p
+}
+
 // simJob returns the job of sim cell c on topology t.
 func (c *Cell) simJob(t *families.Topology) *simJob {
 	id := c.Inputs[0].Key.String() + "\x00" + c.point["routing"].(string)
@@ -410,7 +423,7 @@ func (c *Cell) simJob(t *families.Topology) *simJob {
 	}
 	return &simJob{
 		family: c.inst.Topology.Family.Name, params: c.inst.Params, topo: t, model: c.model,
-		pt: c.point, seed: simSeed(c.Params), checkID: id,
+		pt: c.point, seed: simSeed(canonical(simCellParams(c.inst, c.point, c.replicate, c.model))), checkID: id,
 	}
 }
 
@@ -418,7 +431,7 @@ func (c *Cell) simJob(t *families.Topology) *simJob {
 // instance as c) from the cache, or runs it and stores it: the key is that
 // of the sim cell of the point, so each probe is a cached cell.
 func probeSim(ctx context.Context, store *cache.Store, c *Cell, t *families.Topology, pt map[string]any) (metricValues, error) {
-	params := canonical(simCellParams(c.inst, pt, c.replicate, c.model))
+	params := canonical(simKeyParams(c.inst, pt, c.replicate, c.model, c.epoch))
 	key := cache.KeyOf(GroupSim, groupVersion(GroupSim), params, []cache.Key{c.Inputs[0].Key})
 	if store != nil {
 		e, err := store.Get(key)
@@ -434,7 +447,7 @@ func probeSim(ctx context.Context, store *cache.Store, c *Cell, t *families.Topo
 	}
 	j := c.simJob(t)
 	j.pt = pt
-	j.seed = simSeed(params)
+	j.seed = simSeed(canonical(simCellParams(c.inst, pt, c.replicate, c.model)))
 	v, err := j.run(ctx)
 	if err != nil {
 		return nil, err
@@ -482,31 +495,33 @@ func simValues(r *netsim.Result, setup simSetup) metricValues {
 	full := !r.Aborted // aborted runs have no percentiles, hops or link figures
 	wl := r.Workload != ""
 	v := metricValues{
-		"offered_load":         orNull(!wl, r.OfferedLoad),
-		"accepted_load":        orNull(!wl, r.AcceptedLoad),
-		"latency":              f(r.PacketLatency.Mean),
-		"latency_p50":          orNull(full, r.PacketLatency.P50),
-		"latency_p99":          orNull(full, r.PacketLatency.P99),
-		"latency_max":          orNull(full, r.PacketLatency.Max),
-		"network_latency":      orNull(full, r.NetworkLatency.Mean),
-		"zero_load_latency":    f(r.ZeroLoadLatency),
-		"sim_hops":             orNull(full, r.AvgHops),
-		"minimal_fraction":     orNull(full, r.MinimalFraction),
-		"fairness":             orNull(full && !wl, r.Fairness),
-		"link_util_avg":        orNull(full && !wl, r.LinkUtilAvg),
-		"link_util_max":        orNull(full && !wl, r.LinkUtilMax),
-		"hop_hist":             dataset.StringValue(string(canonical(r.HopHistogram))),
-		"saturated":            dataset.BoolValue(r.Saturated),
-		"saturation_reason":    dataset.StringValue(r.SaturationReason),
-		"simulated":            dataset.BoolValue(true),
-		"deadlock_check":       dataset.StringValue(r.DeadlockCheck),
-		"sim_vcs":              dataset.IntValue(int64(r.VCs)),
-		"sim_cycles":           dataset.IntValue(r.Cycles),
-		"sim_flits_delivered":  dataset.IntValue(r.FlitsDelivered),
-		"sim_measured_packets": dataset.IntValue(r.MeasuredPackets),
-		"completion_cycles":    orNull(wl, r.CompletionCycles),
-		"effective_throughput": orNull(wl, r.EffectiveThroughput),
-		"messages_delivered":   dataset.Value{},
+		"offered_load":                 orNull(!wl, r.OfferedLoad),
+		"accepted_load":                orNull(!wl, r.AcceptedLoad),
+		"latency":                      f(r.PacketLatency.Mean),
+		"latency_p50":                  orNull(full, r.PacketLatency.P50),
+		"latency_p99":                  orNull(full, r.PacketLatency.P99),
+		"latency_max":                  orNull(full, r.PacketLatency.Max),
+		"network_latency":              orNull(full, r.NetworkLatency.Mean),
+		"zero_load_latency":            f(r.ZeroLoadLatency),
+		"sim_hops":                     orNull(full, r.AvgHops),
+		"minimal_fraction":             orNull(full, r.MinimalFraction),
+		"fairness":                     orNull(full && !wl, r.Fairness),
+		"link_util_avg":                orNull(full && !wl, r.LinkUtilAvg),
+		"link_util_max":                orNull(full && !wl, r.LinkUtilMax),
+		"hop_hist":                     dataset.StringValue(string(canonical(r.HopHistogram))),
+		"saturated":                    dataset.BoolValue(r.Saturated),
+		"saturation_reason":            dataset.StringValue(r.SaturationReason),
+		"simulated":                    dataset.BoolValue(true),
+		"deadlock_check":               dataset.StringValue(r.DeadlockCheck),
+		"sim_vcs":                      dataset.IntValue(int64(r.VCs)),
+		"sim_cycles":                   dataset.IntValue(r.Cycles),
+		"sim_flits_delivered":          dataset.IntValue(r.FlitsDelivered),
+		"sim_measured_packets":         dataset.IntValue(r.MeasuredPackets),
+		"completion_cycles":            orNull(wl, r.CompletionCycles),
+		"effective_throughput":         orNull(wl, r.EffectiveThroughput),
+		"source_completion_p50_cycles": orNull(wl, r.SourceCompletionP50),
+		"source_completion_p99_cycles": orNull(wl, r.SourceCompletionP99),
+		"messages_delivered":           dataset.Value{},
 	}
 	if wl {
 		v["messages_delivered"] = dataset.IntValue(r.MessagesDelivered)
@@ -533,6 +548,8 @@ func simValues(r *netsim.Result, setup simSetup) metricValues {
 	v["offered_gbps"] = orNull(phys && !wl, r.OfferedLoad*gbps)
 	v["accepted_gbps"] = orNull(phys && !wl, r.AcceptedLoad*gbps)
 	v["completion_us"] = orNull(phys && wl, r.CompletionCycles*T/1000)
+	v["source_completion_p50_us"] = orNull(phys && wl, r.SourceCompletionP50*T/1000)
+	v["source_completion_p99_us"] = orNull(phys && wl, r.SourceCompletionP99*T/1000)
 	for _, k := range []string{"throughput", "throughput_load", "throughput_latency", "throughput_latency_ns", "throughput_gbps", "search_probes"} {
 		v[k] = dataset.Value{}
 	}

@@ -377,6 +377,7 @@ func (s *shard) eject(r, ov, pkt int32) {
 	if s.wl != nil {
 		s.wl.delivered(p.msg)
 		s.wl.lastDeliver = s.now
+		s.wl.srcLast[p.Src] = s.now
 	}
 	if p.measured {
 		s.measuredOut--

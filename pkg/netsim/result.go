@@ -84,6 +84,14 @@ type Result struct {
 	CompletionCycles    float64 `json:"completion_cycles,omitempty"`
 	EffectiveThroughput float64 `json:"effective_throughput,omitempty"`
 	MessagesDelivered   int64   `json:"messages_delivered,omitempty"`
+	// SourceCompletionP50 and SourceCompletionP99 are, for a finite
+	// workload, the times from the injection of its first flit by which
+	// half and 99% of the sending endpoints had every packet they sent
+	// delivered, in cycles (nearest rank; CompletionCycles is the 100th
+	// percentile): a tail of a few slow sources shows as a
+	// CompletionCycles well above them.
+	SourceCompletionP50 float64 `json:"source_completion_p50,omitempty"`
+	SourceCompletionP99 float64 `json:"source_completion_p99,omitempty"`
 
 	WarmupCycles  int64 `json:"warmup_cycles"`
 	MeasureCycles int64 `json:"measure_cycles"`

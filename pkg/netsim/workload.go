@@ -3,7 +3,9 @@ package netsim
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/runexp/runexp/pkg/workload"
 )
@@ -69,6 +71,9 @@ type wlState struct {
 	messages    int64 // messages delivered
 	firstInject int32
 	lastDeliver int32
+	// srcLast[e] is the tick at which the last packet from endpoint e
+	// delivered so far arrived (-1: none yet); at the end, e's completion.
+	srcLast []int32
 }
 
 // RunWorkload simulates net under routing rt until every message of wl is
@@ -113,7 +118,10 @@ func (s *sim) initWorkload(wl Workload, inter bool) error {
 		steps: make([]int32, E), step: make([]int32, E), msg: make([]int32, E), left: make([]int64, E),
 		cur: make([]int32, E), start: make([]int32, E),
 		recvBase: make([]int32, E), over: map[[2]int32]int32{},
-		firstInject: -1,
+		firstInject: -1, srcLast: make([]int32, E),
+	}
+	for e := range w.srcLast {
+		w.srcLast[e] = -1
 	}
 	if w.blocking {
 		w.win = make([]uint32, E*recvWindow)
@@ -370,6 +378,7 @@ func (s *sim) runWorkload(ctx context.Context) (*Result, error) {
 	latH, netH, hops, _ := s.merged()
 	span := float64(w.lastDeliver-w.firstInject) / float64(S)
 	res.CompletionCycles = span
+	res.SourceCompletionP50, res.SourceCompletionP99 = w.sourceCompletion(S)
 	res.FlitsDelivered = t.ejFlits
 	res.MessagesDelivered = w.messages
 	if span > 0 && res.ActiveEndpoints > 0 {
@@ -450,4 +459,27 @@ func (s *shard) injectWorkload(r, e0, e1 int32) {
 		}
 		s.sendFlit(r, e, ci, cur)
 	}
+}
+
+// sourceCompletion returns the times, in cycles from the first injection,
+// by which half and 99% of the endpoints that sent packets had every
+// packet delivered (nearest rank over their completion times): with the
+// completion of the whole workload, the 100th percentile, how unevenly
+// the sources were served.
+func (w *wlState) sourceCompletion(S int32) (p50, p99 float64) {
+	var t []int32
+	for _, last := range w.srcLast {
+		if last >= 0 {
+			t = append(t, last-w.firstInject)
+		}
+	}
+	if len(t) == 0 {
+		return 0, 0
+	}
+	slices.Sort(t)
+	rank := func(q float64) float64 {
+		i := int(math.Ceil(q*float64(len(t)))) - 1
+		return float64(t[max(0, i)]) / float64(S)
+	}
+	return rank(0.5), rank(0.99)
 }

@@ -2189,7 +2189,7 @@ study "fig14_sf9" {
   title      = "SF, p = floor(r'/2): one 3D nearest-neighbour exchange (SC15 Fig. 14)"
   enabled    = local.sim_claims
   topologies = [topology.s_sf_floor]
-  metrics    = ["endpoints", "completion_us", "effective_throughput", "sim_hops", "minimal_fraction"]
+  metrics    = ["endpoints", "completion_us", "effective_throughput", "sim_hops", "minimal_fraction", "source_completion_p50_us", "source_completion_p99_us"]
   sim {
     preset        = "sc15"
     routing       = ["min-random", "val", local.sfa, local.sfath]
@@ -2204,7 +2204,7 @@ study "fig14_sf10" {
   title      = "SF, p = ceil(r'/2): one 3D nearest-neighbour exchange (SC15 Fig. 14)"
   enabled    = local.sim_claims
   topologies = [topology.s_sf_ceil]
-  metrics    = ["endpoints", "completion_us", "effective_throughput", "sim_hops", "minimal_fraction"]
+  metrics    = ["endpoints", "completion_us", "effective_throughput", "sim_hops", "minimal_fraction", "source_completion_p50_us", "source_completion_p99_us"]
   sim {
     preset        = "sc15"
     routing       = ["min-random", "val", local.sfa, local.sfath]
@@ -2219,7 +2219,7 @@ study "fig14_mlfm" {
   title      = "MLFM: one 3D nearest-neighbour exchange (SC15 Fig. 14)"
   enabled    = local.sim_claims
   topologies = [topology.s_mlfm]
-  metrics    = ["endpoints", "completion_us", "effective_throughput", "sim_hops", "minimal_fraction"]
+  metrics    = ["endpoints", "completion_us", "effective_throughput", "sim_hops", "minimal_fraction", "source_completion_p50_us", "source_completion_p99_us"]
   sim {
     preset        = "sc15"
     routing       = ["min-random", "val-leaf", local.mla, local.mlath]
@@ -2234,7 +2234,7 @@ study "fig14_oft" {
   title      = "OFT: one 3D nearest-neighbour exchange (SC15 Fig. 14)"
   enabled    = local.sim_claims
   topologies = [topology.s_oft]
-  metrics    = ["endpoints", "completion_us", "effective_throughput", "sim_hops", "minimal_fraction"]
+  metrics    = ["endpoints", "completion_us", "effective_throughput", "sim_hops", "minimal_fraction", "source_completion_p50_us", "source_completion_p99_us"]
   sim {
     preset        = "sc15"
     routing       = ["min-random", "val-leaf", local.ofa, local.ofath]
@@ -2356,8 +2356,8 @@ table "fig14_sf9" {
   title    = "SF, p = floor(r'/2): one nearest-neighbour exchange on a ${local.nn_sf9} torus (SC15 Fig. 14)"
   ratio_to = { routing = "val" }
   ratios   = ["effective_throughput"]
-  columns  = ["routing", "completion_us", "effective_throughput", "effective_throughput_ratio", "minimal_fraction"]
-  formats  = { completion_us = "%.1f", effective_throughput = "%.3f", effective_throughput_ratio = "%.3f", minimal_fraction = "%.3f" }
+  columns  = ["routing", "source_completion_p50_us", "source_completion_p99_us", "completion_us", "effective_throughput", "effective_throughput_ratio", "minimal_fraction"]
+  formats  = { source_completion_p50_us = "%.1f", source_completion_p99_us = "%.1f", completion_us = "%.1f", effective_throughput = "%.3f", effective_throughput_ratio = "%.3f", minimal_fraction = "%.3f" }
 
   expect "sf9_inr" {
     where                = { routing = "val" }
@@ -2379,8 +2379,8 @@ table "fig14_sf10" {
   title    = "SF, p = ceil(r'/2): one nearest-neighbour exchange on a ${local.nn_sf10} torus (SC15 Fig. 14)"
   ratio_to = { routing = "val" }
   ratios   = ["effective_throughput"]
-  columns  = ["routing", "completion_us", "effective_throughput", "effective_throughput_ratio", "minimal_fraction"]
-  formats  = { completion_us = "%.1f", effective_throughput = "%.3f", effective_throughput_ratio = "%.3f", minimal_fraction = "%.3f" }
+  columns  = ["routing", "source_completion_p50_us", "source_completion_p99_us", "completion_us", "effective_throughput", "effective_throughput_ratio", "minimal_fraction"]
+  formats  = { source_completion_p50_us = "%.1f", source_completion_p99_us = "%.1f", completion_us = "%.1f", effective_throughput = "%.3f", effective_throughput_ratio = "%.3f", minimal_fraction = "%.3f" }
 
   expect "sf10_inr" {
     where                = { routing = "val" }
@@ -2402,8 +2402,8 @@ table "fig14_mlfm" {
   title    = "MLFM: one nearest-neighbour exchange on a ${local.nn_mlfm} torus (SC15 Fig. 14)"
   ratio_to = { routing = "val-leaf" }
   ratios   = ["effective_throughput"]
-  columns  = ["routing", "completion_us", "effective_throughput", "effective_throughput_ratio", "minimal_fraction"]
-  formats  = { completion_us = "%.1f", effective_throughput = "%.3f", effective_throughput_ratio = "%.3f", minimal_fraction = "%.3f" }
+  columns  = ["routing", "source_completion_p50_us", "source_completion_p99_us", "completion_us", "effective_throughput", "effective_throughput_ratio", "minimal_fraction"]
+  formats  = { source_completion_p50_us = "%.1f", source_completion_p99_us = "%.1f", completion_us = "%.1f", effective_throughput = "%.3f", effective_throughput_ratio = "%.3f", minimal_fraction = "%.3f" }
 
   expect "mlfm_inr" {
     where                = { routing = "val-leaf" }
@@ -2426,8 +2426,8 @@ table "fig14_oft" {
   title    = "OFT: one nearest-neighbour exchange on a ${local.nn_oft} torus (SC15 Fig. 14)"
   ratio_to = { routing = "val-leaf" }
   ratios   = ["effective_throughput"]
-  columns  = ["routing", "completion_us", "effective_throughput", "effective_throughput_ratio", "minimal_fraction"]
-  formats  = { completion_us = "%.1f", effective_throughput = "%.3f", effective_throughput_ratio = "%.3f", minimal_fraction = "%.3f" }
+  columns  = ["routing", "source_completion_p50_us", "source_completion_p99_us", "completion_us", "effective_throughput", "effective_throughput_ratio", "minimal_fraction"]
+  formats  = { source_completion_p50_us = "%.1f", source_completion_p99_us = "%.1f", completion_us = "%.1f", effective_throughput = "%.3f", effective_throughput_ratio = "%.3f", minimal_fraction = "%.3f" }
 
   expect "oft_inr" {
     where                = { routing = "val-leaf" }

@@ -35,6 +35,7 @@ func BenchmarkSimSC15(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			cfg.FlowControl = netsim.VirtualCutThrough // the preset's, set by its options in eval
 			cfg.WarmupMin, cfg.WarmupMax, cfg.MeasureCycles = 1000, 1000, 3000
 			benchRun(b, n, rt, pat, 0.5, cfg)
 		})
@@ -74,6 +75,7 @@ func BenchmarkExchangeSC15(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			cfg.FlowControl = netsim.VirtualCutThrough // the preset's, set by its options in eval
 			cfg.InterleaveMessages = true
 			cfg.Threads = benchThreads
 			benchLoop(b, func() (*netsim.Result, error) { return netsim.RunWorkload(context.Background(), n, rt, wl, cfg) })

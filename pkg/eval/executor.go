@@ -103,8 +103,8 @@ func (en *Engine) RunCells(ctx context.Context, p *Plan, cells []*Cell) (*Summar
 
 // Select returns the plan of a run that computes only the given cells (run
 // --only, --shard, a Slurm array task): the row cells among them that p
-// runs, and the build cells those read that p runs, run; no other entry
-// does. Every entry is kept, so that the cached inputs of the selected
+// runs, and the build cells that those read and p runs, run; no other
+// entry does. Every entry is kept, so that the cached inputs of the selected
 // cells are found, but the entries that are neither among the cells nor
 // builds they read are marked Outside, and Counts and EmitPlan leave
 // them out: the counts, the expected work and the listing are those of
@@ -112,10 +112,14 @@ func (en *Engine) RunCells(ctx context.Context, p *Plan, cells []*Cell) (*Summar
 func (p *Plan) Select(cells []*Cell) *Plan {
 	in := map[*Cell]bool{}
 	for _, c := range cells {
-		if p.Entry(c) == nil || !rowCell(c) {
+		pe := p.Entry(c)
+		if pe == nil || !rowCell(c) {
 			continue
 		}
 		in[c] = true
+		if !pe.Run {
+			continue // a cached cell needs no build
+		}
 		for _, i := range c.Inputs {
 			if i.Kind == KindBuild {
 				in[i] = true

@@ -152,14 +152,29 @@ func (g *Graph) addExperiment(e *Experiment) {
 	}
 	metricCells := map[metricKey]*Cell{}
 	groupMetrics := map[string][]string{}
+	type studyGroup struct {
+		s     *Study
+		group string
+	}
+	epochs := map[studyGroup]int{}
+	// epoch returns s.metricEpoch(group), computed once per study and group.
+	epoch := func(s *Study, group string) int {
+		k := studyGroup{s, group}
+		e, ok := epochs[k]
+		if !ok {
+			e = s.metricEpoch(group)
+			epochs[k] = e
+		}
+		return e
+	}
 	metric := func(in *Instance, group string, s *Study) *Cell {
 		var model *CostModel
 		if group == GroupCost || group == GroupLayout {
 			model = s.CostModel
 		}
 		opts := s.instanceOptions(group, in)
-		epoch := s.metricEpoch(group)
-		k := metricKey{in, group, model, string(canonical(opts)), epoch}
+		ep := epoch(s, group)
+		k := metricKey{in, group, model, string(canonical(opts)), ep}
 		if c, ok := metricCells[k]; ok {
 			return c
 		}
@@ -171,8 +186,8 @@ func (g *Graph) addExperiment(e *Experiment) {
 			groupMetrics[group] = groupMetricNames(group)
 		}
 		params["metrics"] = groupMetrics[group]
-		if epoch > 0 {
-			params["metrics_epoch"] = epoch
+		if ep > 0 {
+			params["metrics_epoch"] = ep
 		}
 		id := fmt.Sprintf("%s/%s/%d", group, in.Topology.Name, in.Index)
 		label := group + " " + in.Label()
@@ -224,9 +239,9 @@ func (g *Graph) addExperiment(e *Experiment) {
 		}
 		seeds := int(pt["seeds"].(int64))
 		cs := make([]*Cell, seeds)
-		epoch := s.metricEpoch(GroupSim)
+		ep := epoch(s, GroupSim)
 		for r := range seeds {
-			params := simKeyParams(in, pt, r, model, epoch)
+			params := simKeyParams(in, pt, r, model, ep)
 			label := "sim " + in.Label()
 			if l := simPointLabel(s.Sim, pt); l != "" {
 				label += " " + l
@@ -244,7 +259,7 @@ func (g *Graph) addExperiment(e *Experiment) {
 				inputs = append(inputs, prevCells[r])
 			}
 			cs[r] = g.add(&Cell{ID: id, Exp: e, Kind: GroupSim, Version: groupVersion(GroupSim), Label: label,
-				Params: canonical(params), Inputs: inputs, inst: in, group: GroupSim, point: pt, replicate: r, model: model, epoch: epoch})
+				Params: canonical(params), Inputs: inputs, inst: in, group: GroupSim, point: pt, replicate: r, model: model, epoch: ep})
 		}
 		simCells[k] = cs
 		return cs

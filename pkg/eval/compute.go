@@ -522,6 +522,17 @@ func finishDataset(s *Study, t *dataset.Table, rowErrors []dataset.Value, failur
 	return res, nil
 }
 
+// knownValue is the value of a column whose values are known before
+// anything is computed (not a metric or clex column) in the row of
+// instance inst of topo at sim point pt (nil without a sim block): a sim
+// option's value, or identityValue.
+func knownValue(col Column, topo *Topology, inst *Instance, pt map[string]any) dataset.Value {
+	if col.Sim != "" {
+		return paramValue(pt[col.Sim], col.Kind)
+	}
+	return identityValue(col, topo, inst)
+}
+
 // identityValue is the value of a topology instance's column col: a family
 // parameter, the topology's name, label or family (null for other columns).
 func identityValue(col Column, topo *Topology, inst *Instance) dataset.Value {

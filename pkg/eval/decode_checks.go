@@ -184,13 +184,7 @@ func knownValues(s *Study, col string, where map[string][]dataset.Value) (vals [
 	for _, t := range s.Topologies {
 		for _, in := range t.Instances {
 			for _, pt := range points {
-				get := func(name string) dataset.Value {
-					c := s.Columns[index[name]]
-					if c.Sim != "" {
-						return paramValue(pt[c.Sim], c.Kind)
-					}
-					return identityValue(c, t, in)
-				}
+				get := func(name string) dataset.Value { return knownValue(s.Columns[index[name]], t, in, pt) }
 				if keep(get) {
 					vals = append(vals, get(col))
 				}

@@ -124,18 +124,14 @@ func (s *Study) keptInputs(d *Cell, where map[string][]dataset.Value, ranges map
 		if !ok {
 			return dataset.Value{}, false
 		}
-		switch c := s.Columns[i]; {
-		case c.Metric || c.Clex != "":
-			return dataset.Value{}, false
-		case c.Sim != "":
-			return paramValue(pt[c.Sim], c.Kind), true
-		default:
-			return identityValue(c, t, in), true
+		if c := s.Columns[i]; !c.Metric && c.Clex == "" {
+			return knownValue(c, t, in, pt), true
 		}
+		return dataset.Value{}, false
 	}
 	keep := func(t *Topology, in *Instance, pt map[string]any) bool {
 		for name, wants := range where {
-			if v, ok := known(name, t, in, pt); ok && !containsValue(wants, v) {
+			if v, ok := known(name, t, in, pt); ok && !slices.ContainsFunc(wants, v.Equal) {
 				return false
 			}
 		}
@@ -165,16 +161,6 @@ func (s *Study) keptInputs(d *Cell, where map[string][]dataset.Value, ranges map
 		}
 	}
 	return out
-}
-
-// containsValue reports whether v equals one of vals.
-func containsValue(vals []dataset.Value, v dataset.Value) bool {
-	for _, w := range vals {
-		if v.Equal(w) {
-			return true
-		}
-	}
-	return false
 }
 
 // outputNames lists the studies, figures and tables of g (the first 20 in

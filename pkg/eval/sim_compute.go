@@ -413,6 +413,13 @@ func simKeyParams(in *Instance, pt map[string]any, rep int, model *CostModel, ep
 	return p
 }
 
+// simSeedAt returns the seed of sim cell c's simulation at point pt (its
+// own point, or a probe of its search): from simCellParams, so that the
+// cells of every metrics epoch simulate the same.
+func (c *Cell) simSeedAt(pt map[string]any) uint64 {
+	return simSeed(canonical(simCellParams(c.inst, pt, c.replicate, c.model)))
+}
+
 // simJob returns the job of sim cell c on topology t.
 func (c *Cell) simJob(t *families.Topology) *simJob {
 	id := c.Inputs[0].Key.String() + "\x00" + c.point["routing"].(string)
@@ -423,7 +430,7 @@ func (c *Cell) simJob(t *families.Topology) *simJob {
 	}
 	return &simJob{
 		family: c.inst.Topology.Family.Name, params: c.inst.Params, topo: t, model: c.model,
-		pt: c.point, seed: simSeed(canonical(simCellParams(c.inst, c.point, c.replicate, c.model))), checkID: id,
+		pt: c.point, seed: c.simSeedAt(c.point), checkID: id,
 	}
 }
 
@@ -447,7 +454,7 @@ func probeSim(ctx context.Context, store *cache.Store, c *Cell, t *families.Topo
 	}
 	j := c.simJob(t)
 	j.pt = pt
-	j.seed = simSeed(canonical(simCellParams(c.inst, pt, c.replicate, c.model)))
+	j.seed = c.simSeedAt(pt)
 	v, err := j.run(ctx)
 	if err != nil {
 		return nil, err

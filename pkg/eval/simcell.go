@@ -61,7 +61,7 @@ func (c *Cell) Sim(overrides map[string]string) (*CellSim, error) {
 	return &CellSim{
 		Label: c.Label, Family: c.inst.Topology.Family.Name, Params: c.inst.Params,
 		Point: pt, Replicate: c.replicate,
-		Seed: simSeed(canonical(simCellParams(c.inst, pt, c.replicate, c.model))),
+		Seed: c.simSeedAt(pt),
 		cell: c,
 	}, nil
 }

@@ -289,15 +289,12 @@ then the output files 'run' would write (under --results): those of the
 cells it computes, and those whose cached content differs from the file on
 disk or whose file is missing. It writes nothing.
 
-With --only NAME or --shard I/N it plans 'run' with the same flag: the
-cells that the named studies, figures and tables need, or the share, with
-their counts and expected work, and no output files (such a run writes
-none).`,
+With --only NAME or --shard I/N it plans 'run' with the same flags: the
+cells that the named studies, figures and tables need, or the share (of
+those cells, with both), with their counts and expected work, and no
+output files (such a run writes none).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(only) > 0 && shard != "" {
-				return &exitError{ExitInvalid, errors.New("--only and --shard exclude each other")}
-			}
 			exps, err := o.load(args)
 			if err != nil {
 				return err
@@ -306,19 +303,12 @@ none).`,
 			g := eval.BuildGraph(exps)
 			p := eval.MakePlan(g, en.Store, o.results)
 			selection := ""
-			switch {
-			case shard != "":
-				i, n, err := parseShard(shard)
+			if len(only) > 0 || shard != "" {
+				cells, what, err := selectCells(g, only, shard)
 				if err != nil {
 					return &exitError{ExitInvalid, err}
 				}
-				p, selection = p.Select(g.Shard(i, n)), fmt.Sprintf("shard %d/%d", i+1, n)
-			case len(only) > 0:
-				cells, err := g.Only(only)
-				if err != nil {
-					return &exitError{ExitInvalid, err}
-				}
-				p, selection = p.Select(cells), "only "+strings.Join(only, ", ")
+				p, selection = p.Select(cells), what
 			}
 			var writes []string
 			var werr error
@@ -339,7 +329,7 @@ none).`,
 			o.printPlan(p, all, selection)
 			switch {
 			case selection != "":
-				fmt.Fprintf(o.stdout, "no output file to write (a run with --%s writes none)\n", strings.Fields(selection)[0])
+				fmt.Fprintf(o.stdout, "no output file to write (a run with %s writes none)\n", selectionFlags(only, shard))
 			case len(writes) == 0:
 				fmt.Fprintln(o.stdout, "no output file to write")
 			default:
@@ -466,7 +456,9 @@ allocation or any session of fixed length, so that its end loses nothing.
 --shard I/N computes one share of the builds, metrics and simulations and
 writes no outputs, so that several machines sharing the results directory
 (or any batch system) can split a run; a run without --shard then writes the
-outputs. --executor slurm submits the cells to Slurm as job arrays and
+outputs. --only NAME computes only the cells that the study, figure or table
+NAME needs, and writes no outputs either; with --shard too, one share of
+those cells, so that N processes split one figure. --executor slurm submits the cells to Slurm as job arrays and
 writes the outputs when they are done (see docs/cluster.md).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -306,7 +307,8 @@ func TestFamilies(t *testing.T) {
 // TestRunOnly: run --only computes the cells of the named outputs and
 // writes nothing; a plain run then computes the rest (here: the builds
 // and metrics of no other study, so only datasets, figures and tables);
-// an unknown name, or --only with --shard, is a usage error.
+// two shares of --only (--shard 1/2 and 2/2) compute the same cells;
+// an unknown name, or --only with --executor slurm, is a usage error.
 func TestRunOnly(t *testing.T) {
 	dir := t.TempDir()
 	exp := copySmall(t, dir)
@@ -322,12 +324,31 @@ func TestRunOnly(t *testing.T) {
 	if code != ExitOK || !strings.Contains(stdout, "23 cells: 3 computed, 20 cached") {
 		t.Errorf("run after --only: exit %d\n%s", code, stdout)
 	}
+	// Two shares of --only f compute its 20 cells between them (a build
+	// both need is computed by the first); the plain run then finds them.
+	split := filepath.Join(dir, "split")
+	computed := 0
+	for _, share := range []string{"1/2", "2/2"} {
+		code, stdout, stderr := runexp(t, context.Background(), "run", "--results", split, "--only", "f", "--shard", share, exp)
+		var n, of int
+		_, err := fmt.Sscanf(stdout[strings.LastIndex(stdout, "only f, shard "+share+": "):], "only f, shard "+share+": %d of %d cells computed", &n, &of)
+		if code != ExitOK || err != nil || n == 0 || n >= 20 || !strings.HasSuffix(stdout, "the outputs are written by a run without --only and --shard\n") {
+			t.Errorf("run --only f --shard %s: exit %d, %v\n%s%s", share, code, err, stdout, stderr)
+		}
+		computed += n
+	}
+	if computed != 20 {
+		t.Errorf("the two shares of --only f computed %d cells, want 20", computed)
+	}
+	if code, stdout, _ := runexp(t, context.Background(), "run", "--results", split, exp); code != ExitOK || !strings.Contains(stdout, "23 cells: 3 computed, 20 cached") {
+		t.Errorf("run after the two shares: exit %d\n%s", code, stdout)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"--only", "nosuch"}, `no study, figure or table is named "nosuch"; there are: f, s, t`},
-		{[]string{"--only", "f", "--shard", "1/2"}, "--shard, --only, --executor slurm and --worker exclude each other"},
+		{[]string{"--only", "f", "--executor", "slurm"}, "--executor slurm, --worker and --only or --shard exclude each other"},
 	} {
 		code, _, stderr := runexp(t, context.Background(), append(append([]string{"run", "--results", results}, c.args...), exp)...)
 		if code != ExitInvalid || !strings.Contains(stderr, c.want) {

@@ -31,7 +31,7 @@ type distFlags struct {
 
 func (d *distFlags) add(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&d.shard, "shard", "", "compute only share `I/N` (1 <= I <= N) of the builds, metrics and simulations, and write no outputs; a run without --shard then writes them")
+	f.StringVar(&d.shard, "shard", "", "compute only share `I/N` (1 <= I <= N) of the builds, metrics and simulations (with --only: of the cells it names), and write no outputs; a run without --shard then writes them")
 	f.StringArrayVar(&d.only, "only", nil, "compute only the cells that the study, figure or table `NAME` needs (repeatable; a figure or table with where: the cells of the rows it keeps), and write no outputs; a run without --only then writes them")
 	f.StringVar(&d.executor, "executor", "local", "where cells are computed: local (this machine, -j at once) or slurm (job arrays; see docs/cluster.md)")
 	f.StringVar(&d.slurm.Partition, "slurm-partition", "", "slurm: sbatch --partition")
@@ -50,6 +50,46 @@ func (d *distFlags) add(cmd *cobra.Command) {
 	f.MarkHidden("worker-task")
 }
 
+// selectCells returns the cells of g that a run with --only names and
+// --shard share computes (either may be unset, not both), and the
+// selection's name for messages ("only fig7a, shard 1/2"). With both, the
+// share is one of the named cells: the processes of one --only list with
+// --shard 1/N to N/N compute each of its cells once.
+func selectCells(g *eval.Graph, only []string, shard string) (cells []*eval.Cell, what string, err error) {
+	var parts []string
+	if len(only) > 0 {
+		if cells, err = g.Only(only); err != nil {
+			return nil, "", err
+		}
+		parts = append(parts, "only "+strings.Join(only, ", "))
+	}
+	if shard != "" {
+		i, n, err := parseShard(shard)
+		if err != nil {
+			return nil, "", err
+		}
+		if len(only) > 0 {
+			cells = eval.Share(cells, i, n)
+		} else {
+			cells = g.Shard(i, n)
+		}
+		parts = append(parts, fmt.Sprintf("shard %d/%d", i+1, n))
+	}
+	return cells, strings.Join(parts, ", "), nil
+}
+
+// selectionFlags names the flags of a selection: "--only", "--shard" or
+// "--only and --shard".
+func selectionFlags(only []string, shard string) string {
+	switch {
+	case len(only) > 0 && shard != "":
+		return "--only and --shard"
+	case shard != "":
+		return "--shard"
+	}
+	return "--only"
+}
+
 // parseShard parses I/N of --shard into a 0-based share and a count.
 func parseShard(s string) (i, n int, err error) {
 	a, b, ok := strings.Cut(s, "/")
@@ -65,13 +105,13 @@ func parseShard(s string) (i, n int, err error) {
 // false for a plain local run.
 func (o *options) runDistributed(ctx context.Context, d *distFlags, args []string) (handled bool, err error) {
 	modes := 0
-	for _, on := range []bool{d.shard != "", len(d.only) > 0, d.executor != "local", d.worker != ""} {
+	for _, on := range []bool{d.shard != "" || len(d.only) > 0, d.executor != "local", d.worker != ""} {
 		if on {
 			modes++
 		}
 	}
 	if modes > 1 {
-		return true, &exitError{ExitInvalid, errors.New("--shard, --only, --executor slurm and --worker exclude each other")}
+		return true, &exitError{ExitInvalid, errors.New("--executor slurm, --worker and --only or --shard exclude each other")}
 	}
 	if o.timeLimit > 0 && d.executor == "slurm" {
 		return true, &exitError{ExitInvalid, errors.New("--time-limit limits the cells computed on this machine; with --executor slurm, limit the array tasks with --slurm-time")}
@@ -79,17 +119,12 @@ func (o *options) runDistributed(ctx context.Context, d *distFlags, args []strin
 	switch {
 	case d.worker != "":
 		return true, o.runWorker(ctx, d, args)
-	case d.shard != "":
-		i, n, err := parseShard(d.shard)
-		if err != nil {
+	case d.shard != "" || len(d.only) > 0:
+		if _, _, err := parseShard(d.shard); d.shard != "" && err != nil {
 			return true, &exitError{ExitInvalid, err}
 		}
-		return true, o.runCells(ctx, args, fmt.Sprintf("shard %d/%d", i+1, n), "--shard", func(g *eval.Graph) ([]*eval.Cell, error) {
-			return g.Shard(i, n), nil
-		}, nil)
-	case len(d.only) > 0:
-		return true, o.runCells(ctx, args, "only "+strings.Join(d.only, ", "), "--only", func(g *eval.Graph) ([]*eval.Cell, error) {
-			return g.Only(d.only)
+		return true, o.runCells(ctx, args, selectionFlags(d.only, d.shard), func(g *eval.Graph) ([]*eval.Cell, string, error) {
+			return selectCells(g, d.only, d.shard)
 		}, nil)
 	case d.executor == "slurm":
 		return true, o.runSlurm(ctx, d, args)
@@ -100,15 +135,17 @@ func (o *options) runDistributed(ctx context.Context, d *distFlags, args []strin
 }
 
 // runCells computes the cells pick chooses (and the builds they need),
-// writing no outputs; failed, if set, is told each cell that failed.
-func (o *options) runCells(ctx context.Context, args []string, what, flag string, pick func(*eval.Graph) ([]*eval.Cell, error),
+// writing no outputs; pick also names its selection for the summary line,
+// which says that a run without flag writes the outputs. failed, if set,
+// is told each cell that failed.
+func (o *options) runCells(ctx context.Context, args []string, flag string, pick func(*eval.Graph) ([]*eval.Cell, string, error),
 	failed func(*eval.Cell, string) error) error {
 	exps, err := o.load(args)
 	if err != nil {
 		return err
 	}
 	g := eval.BuildGraph(exps)
-	cells, err := pick(g)
+	cells, what, err := pick(g)
 	if err != nil {
 		return &exitError{ExitInvalid, err}
 	}
@@ -149,16 +186,17 @@ func (o *options) runWorker(ctx context.Context, d *distFlags, args []string) er
 	if err != nil {
 		return &exitError{ExitInvalid, err}
 	}
-	return o.runCells(ctx, args, fmt.Sprintf("slurm task %d", d.workerTask), "--worker", func(g *eval.Graph) ([]*eval.Cell, error) {
+	what := fmt.Sprintf("slurm task %d", d.workerTask)
+	return o.runCells(ctx, args, "--worker", func(g *eval.Graph) ([]*eval.Cell, string, error) {
 		cells := make([]*eval.Cell, 0, len(keys))
 		for _, k := range keys {
 			c := g.CellByKey(k)
 			if c == nil {
-				return nil, fmt.Errorf("cell %s of %s is not in these experiments: were the files or --var values changed since it was submitted?", k.Short(), d.worker)
+				return nil, "", fmt.Errorf("cell %s of %s is not in these experiments: were the files or --var values changed since it was submitted?", k.Short(), d.worker)
 			}
 			cells = append(cells, c)
 		}
-		return cells, nil
+		return cells, what, nil
 	}, func(c *eval.Cell, why string) error {
 		return slurm.RecordFailure(d.worker, c.Key, c.Label+": "+why)
 	})

@@ -111,7 +111,8 @@ func TestPlanExpectedWork(t *testing.T) {
 // (figure fa reads a), study b the hypercube's and the torus's distance
 // cells; each plan lists exactly the cells its run computes, counts the
 // selection's cached cells alone, and lists no output file. The two
-// shards together are the whole plan's row cells.
+// shards together are the whole plan's row cells, and the two shares of
+// --only fa its cells.
 func TestPlanSelection(t *testing.T) {
 	dir := t.TempDir()
 	exp := filepath.Join(dir, "two.hcl")
@@ -179,6 +180,19 @@ figure "fa" {
 	if strings.Count(shards, "no output file to write (a run with --shard writes none)\n") != 2 {
 		t.Errorf("plan --shard:\n%s", shards)
 	}
+	// With --only and --shard, the two shares split the selection's 4
+	// metric cells; each lists the builds its cells read, and none a cell
+	// of the torus.
+	fa := plan("--only", "fa", "--shard", "1/2") + plan("--only", "fa", "--shard", "2/2")
+	for _, c := range []string{"distance hc n=3", "size hc n=3", "distance hc n=4", "size hc n=4"} {
+		if strings.Count(fa, "  new     "+c+" ") != 1 {
+			t.Errorf("%s is not in exactly one share of --only fa:\n%s", c, fa)
+		}
+	}
+	if strings.Contains(fa, " t ") || !strings.HasPrefix(fa, "two (only fa, shard 1/2): ") || !strings.Contains(fa, "\ntwo (only fa, shard 2/2): ") ||
+		strings.Count(fa, "no output file to write (a run with --only and --shard writes none)\n") != 2 {
+		t.Errorf("plan --only fa --shard:\n%s", fa)
+	}
 	// After run --only fa, b lacks only the torus's cells; its cached cells
 	// are the hypercube's two distance cells (the builds of cached cells
 	// are not needed), which --all lists, and none of a's size cells.
@@ -201,7 +215,7 @@ figure "fa" {
 		want string
 	}{
 		{[]string{"--only", "nosuch"}, `no study, figure or table is named "nosuch"; there are: a, b, fa`},
-		{[]string{"--only", "a", "--shard", "1/2"}, "--only and --shard exclude each other"},
+		{[]string{"--only", "a", "--shard", "0/2"}, `--shard "0/2": want I/N with 1 <= I <= N`},
 		{[]string{"--shard", "3/2"}, `--shard "3/2": want I/N with 1 <= I <= N`},
 	} {
 		code, _, stderr := runexp(t, context.Background(), append(append([]string{"plan", "--results", results}, c.args...), exp)...)

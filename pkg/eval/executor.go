@@ -153,20 +153,29 @@ func (p *Plan) RowCells() []*Cell {
 func (g *Graph) CellByKey(k cache.Key) *Cell { return g.byKey[k] }
 
 // Shard returns share i (0 <= i < n) of g's row cells, builds excluded (a
-// share computes the builds its cells need): the groups of Groups are
-// dealt to the n shares largest expected work first (Cell.Work), each to
-// the share with the least work so far. The split depends only on g, not
-// on what is cached, so processes that plan at different times agree on
-// it.
+// share computes the builds its cells need): Share of them. The split
+// depends only on g, not on what is cached, so processes that plan at
+// different times agree on it.
 func (g *Graph) Shard(i, n int) []*Cell {
-	if n < 1 || i < 0 || i >= n {
-		return nil
-	}
 	var cells []*Cell
 	for _, c := range g.Cells {
 		if rowCell(c) && c.Kind != KindBuild {
 			cells = append(cells, c)
 		}
+	}
+	return Share(cells, i, n)
+}
+
+// Share returns share i (0 <= i < n) of row cells (builds excluded, in
+// graph order), in their order: the groups of Groups are dealt to the n
+// shares largest expected work first (Cell.Work; ties in the order of
+// cells), each to the share with the least work so far. The n shares of
+// a list hold each of its cells once, and the split depends only on the
+// list, so processes that select the same cells (the same --only names)
+// agree on it.
+func Share(cells []*Cell, i, n int) []*Cell {
+	if n < 1 || i < 0 || i >= n {
+		return nil
 	}
 	groups := Groups(cells)
 	work := make([]float64, len(groups))
@@ -177,7 +186,7 @@ func (g *Graph) Shard(i, n int) []*Cell {
 			work[j] += c.Work()
 		}
 	}
-	// Largest first; ties in graph order.
+	// Largest first; ties in the order of cells.
 	sort.SliceStable(order, func(a, b int) bool { return work[order[a]] > work[order[b]] })
 	load := make([]float64, n)
 	var out []*Cell
@@ -193,8 +202,8 @@ func (g *Graph) Shard(i, n int) []*Cell {
 			out = append(out, groups[j]...)
 		}
 	}
-	pos := map[*Cell]int{}
-	for j, c := range g.Cells {
+	pos := make(map[*Cell]int, len(cells))
+	for j, c := range cells {
 		pos[c] = j
 	}
 	slices.SortFunc(out, func(a, b *Cell) int { return pos[a] - pos[b] })

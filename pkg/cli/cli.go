@@ -351,6 +351,23 @@ output files (such a run writes none).`,
 // plan states it: below, a run is too short for the estimate to matter.
 const planWorkShown = 60
 
+// planWork is plan's statement of the expected work (seconds of one core)
+// at -j jobs, with the work if the likelyN points predicted past
+// saturation are (likely); none below planWorkShown.
+func planWork(work, likely float64, likelyN, jobs int) string {
+	if work < planWorkShown {
+		return ""
+	}
+	j := max(1, jobs)
+	s := fmt.Sprintf("  expected work: about %s of one core, %s at -j %d (estimated from the cells' sizes; sweep points not yet known to be past saturation count in full)\n",
+		fmtHours(work), fmtHours(work/float64(j)), j)
+	if likelyN > 0 {
+		s += fmt.Sprintf("  about %s of one core, %s at -j %d, if each load sweep stops no later than the computed sweeps of its network and traffic with other routings (%d points predicted past saturation)\n",
+			fmtHours(likely), fmtHours(likely/float64(j)), j, likelyN)
+	}
+	return s
+}
+
 // fmtHours formats seconds of work as hours and minutes ("92h56m", "14m").
 func fmtHours(sec float64) string {
 	m := int64(math.Round(sec / 60))
@@ -366,8 +383,8 @@ func fmtHours(sec float64) string {
 func (o *options) printPlan(p *eval.Plan, all bool, selection string) {
 	for _, e := range p.Graph.Experiments {
 		var rows, from [][3]string
-		run, newN, stale, cached, past := 0, 0, 0, 0, 0
-		work := 0.0
+		run, newN, stale, cached, past, likelyN := 0, 0, 0, 0, 0, 0
+		work, likely := 0.0, 0.0
 		for _, pe := range p.Entries {
 			if pe.Cell.Exp != e || pe.Outside {
 				continue
@@ -377,6 +394,10 @@ func (o *options) printPlan(p *eval.Plan, all bool, selection string) {
 			}
 			if pe.Run {
 				work += pe.Work()
+				likely += pe.LikelyWork()
+				if pe.LikelyPast {
+					likelyN++
+				}
 			}
 			if pe.From != "" {
 				from = append(from, [3]string{"from", pe.Cell.Label, pe.From})
@@ -405,10 +426,7 @@ func (o *options) printPlan(p *eval.Plan, all bool, selection string) {
 		if past > 0 {
 			fmt.Fprintf(o.stdout, "  %d of them past saturation: recorded without simulating (stop_at_saturation)\n", past)
 		}
-		if work >= planWorkShown {
-			fmt.Fprintf(o.stdout, "  expected work: about %s of one core, %s at -j %d (estimated from the cells' sizes; sweep points not yet known to be past saturation count in full)\n",
-				fmtHours(work), fmtHours(work/float64(max(1, o.jobs))), max(1, o.jobs))
-		}
+		fmt.Fprint(o.stdout, planWork(work, likely, likelyN, o.jobs))
 		if len(from) > 0 {
 			// Datasets adopted from their results files: the cells only
 			// they read are neither computed nor counted.

@@ -99,6 +99,14 @@ func TestPlanExpectedWork(t *testing.T) {
 	if code != ExitOK || !strings.Contains(stdout, "\nNot computed yet (244, about 3h45m of one core):\n") {
 		t.Errorf("show: exit %d\n%s%s", code, stdout[max(0, len(stdout)-600):], stderr)
 	}
+	// With points predicted past saturation, a second figure.
+	if got, want := planWork(7200, 2700, 12, 2), "  expected work: about 2h00m of one core, 1h00m at -j 2 (estimated from the cells' sizes; sweep points not yet known to be past saturation count in full)\n"+
+		"  about 45m of one core, 23m at -j 2, if each load sweep stops no later than the computed sweeps of its network and traffic with other routings (12 points predicted past saturation)\n"; got != want {
+		t.Errorf("planWork:\n%s\nwant:\n%s", got, want)
+	}
+	if got := planWork(59, 10, 3, 2); got != "" {
+		t.Errorf("planWork of 59 s: %q, want nothing", got)
+	}
 	for sec, want := range map[float64]string{10: "1m", 89: "1m", 91: "2m", 3599: "1h00m", 3600*92 + 56*60 + 10: "92h56m"} {
 		if got := fmtHours(sec); got != want {
 			t.Errorf("fmtHours(%g) = %q, want %q", sec, got, want)

@@ -41,6 +41,12 @@ type PlanEntry struct {
 	// (stop_at_saturation), as its cached result, or the prediction for
 	// it, says: the run records it at once.
 	PastSaturation bool
+	// LikelyPast is set for a point of a load sweep that will run and is
+	// not known to be past saturation, but is predicted to be: the
+	// sweeps of the same network and traffic with other routings that
+	// are computed stopped at lower loads (PlanEntry.LikelyWork). The run
+	// simulates it unless its own sweep has stopped by then.
+	LikelyPast bool
 	// Outside is set, in the plan of a run that computes only some cells
 	// (Plan.Select), for an entry that is neither among them nor a build
 	// they read: it does not run, and the plan's counts leave it out.
@@ -268,6 +274,7 @@ func MakePlan(g *Graph, store *cache.Store, results string) *Plan {
 		pe.Status, pe.Reason = staleness(pe.Cell, m.Cells[pe.Cell.ID], m.Failed[pe.Cell.ID], corrupt[pe.Cell])
 	}
 	p.markPastSaturation(store)
+	p.markLikelyPast(store)
 	return p
 }
 

@@ -84,6 +84,7 @@ func (p *Plan) markLikelyPast(store *cache.Store) {
 		for _, pe := range s.points {
 			if pe.Run && !pe.PastSaturation && pointLoad(pe.Cell) > l {
 				pe.LikelyPast = true
+				pe.Reason += fmt.Sprintf("; probably past saturation: the computed sweeps of its network and traffic with other routings simulated no load above %g", l)
 			}
 		}
 	}

@@ -20,6 +20,7 @@ func TestPlanLikelyPast(t *testing.T) {
 		"sim {", "sim {\n    routing = ROUTING").Replace(stopSource)
 	results := filepath.Join(dir, "results")
 	path := writeSource(t, dir, "stop", strings.Replace(src, "ROUTING", `"dor"`, 1))
+	lastDOR := ""
 	plan := func() (likely []string, work, likelyWork float64) {
 		t.Helper()
 		en := NewEngine(results, 2, nil)
@@ -33,6 +34,9 @@ func TestPlanLikelyPast(t *testing.T) {
 			likelyWork += pe.LikelyWork()
 			if pe.LikelyPast {
 				likely = append(likely, fmt.Sprintf("%s %v", pe.Cell.point["routing"], pe.Cell.point["load"]))
+				if !strings.HasSuffix(pe.Reason, "; probably past saturation: the computed sweeps of its network and traffic with other routings simulated no load above "+lastDOR) {
+					t.Errorf("%s: reason %q", pe.Cell.Label, pe.Reason)
+				}
 				if pe.LikelyWork() != cellOverhead {
 					t.Errorf("%s: likely work %g, want %g", pe.Cell.Label, pe.LikelyWork(), cellOverhead)
 				}
@@ -52,6 +56,8 @@ func TestPlanLikelyPast(t *testing.T) {
 	for i, s := range simulated {
 		if s == "false" {
 			want = append(want, "val "+loads[i])
+		} else {
+			lastDOR = loads[i]
 		}
 	}
 	if len(want) < 2 || strings.Join(simulated[:2], " ") != "true true" {

@@ -131,6 +131,9 @@ func printPeek(w io.Writer, pk *eval.Peek, out string) {
 		fmt.Fprintf(w, "\nNot computed yet (%d", n)
 		if pk.MissingWork >= planWorkShown {
 			fmt.Fprintf(w, ", about %s of one core", fmtHours(pk.MissingWork))
+			if pk.MissingLikelyWork < pk.MissingWork {
+				fmt.Fprintf(w, "; %s if each load sweep stops no later than the computed sweeps of its network and traffic with other routings", fmtHours(pk.MissingLikelyWork))
+			}
 		}
 		fmt.Fprintln(w, "):")
 		for i, m := range pk.Missing {

@@ -54,6 +54,9 @@ type Peek struct {
 	// MissingWork is the expected work of the Missing cells, in seconds of
 	// one core (PlanEntry.Work: the work model's estimate).
 	MissingWork float64
+	// MissingLikelyWork is MissingWork with the points predicted past
+	// saturation counted as recorded (PlanEntry.LikelyWork).
+	MissingLikelyWork float64
 	// Results are the expectations checked on the rows computed so far: the
 	// table's, or every table's for a scorecard.
 	Results []report.Result
@@ -265,6 +268,11 @@ func (p *Plan) peekDataset(store *cache.Store, dc *Cell, pk *Peek, seen, need ma
 		} else {
 			pk.Missing = append(pk.Missing, c.Label)
 			pk.MissingWork += p.work(c)
+			if pe := p.Entry(c); pe != nil {
+				pk.MissingLikelyWork += pe.LikelyWork()
+			} else {
+				pk.MissingLikelyWork += c.Work()
+			}
 		}
 	}
 	if pe := p.Entry(dc); !pe.Run && pe.Status == Cached {

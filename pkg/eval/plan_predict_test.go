@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,8 +14,8 @@ import (
 // sweep of loads 0.1 to 0.7 stops after two saturated loads. When Valiant
 // routing joins the study, its points above DOR's last simulated load are
 // predicted past saturation (the loads DOR did not simulate), and the
-// plan's likely work counts them as recorded; none is predicted before
-// DOR's sweep is computed.
+// plan's likely work counts them as recorded, as does show's; none is
+// predicted before DOR's sweep is computed.
 func TestPlanLikelyPast(t *testing.T) {
 	dir := t.TempDir()
 	src := strings.NewReplacer("STOP", "true", "[0.6, 0.1, 0.4, 0.5, 0.7]", "[0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]",
@@ -26,6 +28,17 @@ func TestPlanLikelyPast(t *testing.T) {
 		en := NewEngine(results, 2, nil)
 		defer en.Close()
 		p := MakePlan(load(t, nil, path), en.Store, results)
+		// show's count of the study's missing cells (no build): the same
+		// saving.
+		pk, err := p.Peek(context.Background(), en.Store, "", "s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() {
+			if d := (pk.MissingWork - pk.MissingLikelyWork) - (work - likelyWork); math.Abs(d) > 1e-9*work {
+				t.Errorf("show: missing work %g, likely %g; plan: %g, %g", pk.MissingWork, pk.MissingLikelyWork, work, likelyWork)
+			}
+		}()
 		for _, pe := range p.Entries {
 			if !pe.Run {
 				continue

@@ -476,8 +476,9 @@ writes no outputs, so that several machines sharing the results directory
 (or any batch system) can split a run; a run without --shard then writes the
 outputs. --only NAME computes only the cells that the study, figure or table
 NAME needs, and writes no outputs either; with --shard too, one share of
-those cells, so that N processes split one figure. --executor slurm submits the cells to Slurm as job arrays and
-writes the outputs when they are done (see docs/cluster.md).`,
+those cells, so that N processes split one figure. --executor slurm submits
+the cells to Slurm as job arrays and writes the outputs when they are done
+(see docs/cluster.md).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if handled, err := o.runDistributed(cmd.Context(), &dist, args); handled {

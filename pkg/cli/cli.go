@@ -289,6 +289,13 @@ then the output files 'run' would write (under --results): those of the
 cells it computes, and those whose cached content differs from the file on
 disk or whose file is missing. It writes nothing.
 
+For a run of more than a minute it states the expected work, counting in
+full the points of load sweeps not yet known to be past saturation, and,
+when some are predicted to be (above the last load that every computed
+sweep of the same network, traffic and options with another routing
+simulated), a second figure that counts those as recorded; the reason of
+such a point says so.
+
 With --only NAME or --shard I/N it plans 'run' with the same flags: the
 cells that the named studies, figures and tables need, or the share (of
 those cells, with both), with their counts and expected work, and no

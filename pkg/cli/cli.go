@@ -291,9 +291,9 @@ disk or whose file is missing. It writes nothing.
 
 For a run of more than a minute it states the expected work, counting in
 full the points of load sweeps not yet known to be past saturation, and,
-when some are predicted to be (above the last load that every computed
-sweep of the same network, traffic and options with another routing
-simulated), a second figure that counts those as recorded; the reason of
+when some are predicted to be (above the last simulated load of every
+computed sweep of the same network, traffic and options with another
+routing), a second figure that counts those as recorded; the reason of
 such a point says so.
 
 With --only NAME or --shard I/N it plans 'run' with the same flags: the

@@ -120,9 +120,6 @@ func (o *options) runDistributed(ctx context.Context, d *distFlags, args []strin
 	case d.worker != "":
 		return true, o.runWorker(ctx, d, args)
 	case d.shard != "" || len(d.only) > 0:
-		if _, _, err := parseShard(d.shard); d.shard != "" && err != nil {
-			return true, &exitError{ExitInvalid, err}
-		}
 		return true, o.runCells(ctx, args, selectionFlags(d.only, d.shard), func(g *eval.Graph) ([]*eval.Cell, string, error) {
 			return selectCells(g, d.only, d.shard)
 		}, nil)

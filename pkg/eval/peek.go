@@ -268,11 +268,7 @@ func (p *Plan) peekDataset(store *cache.Store, dc *Cell, pk *Peek, seen, need ma
 		} else {
 			pk.Missing = append(pk.Missing, c.Label)
 			pk.MissingWork += p.work(c)
-			if pe := p.Entry(c); pe != nil {
-				pk.MissingLikelyWork += pe.LikelyWork()
-			} else {
-				pk.MissingLikelyWork += c.Work()
-			}
+			pk.MissingLikelyWork += p.likelyWork(c)
 		}
 	}
 	if pe := p.Entry(dc); !pe.Run && pe.Status == Cached {

@@ -72,6 +72,15 @@ func (p *Plan) work(c *Cell) float64 {
 	return c.Work()
 }
 
+// likelyWork is work with the points predicted past saturation counted
+// as recorded (PlanEntry.LikelyWork).
+func (p *Plan) likelyWork(c *Cell) float64 {
+	if pe := p.Entry(c); pe != nil {
+		return pe.LikelyWork()
+	}
+	return c.Work()
+}
+
 // Plan is what a run would do.
 type Plan struct {
 	Graph   *Graph

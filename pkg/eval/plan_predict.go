@@ -35,7 +35,7 @@ func (p *Plan) markLikelyPast(store *cache.Store) {
 	var order []string
 	for _, pe := range p.Entries {
 		c := pe.Cell
-		if c.group != GroupSim || !chainedPoint(c) {
+		if _, load := c.point["load"].(float64); c.group != GroupSim || !load || !sweepPoint(c.point) {
 			continue
 		}
 		k := sweepKey(c, true)
@@ -126,15 +126,15 @@ func (s *sweep) resolve(p *Plan, store *cache.Store) {
 	}
 }
 
-// chainedPoint reports whether sim cell c is a point of a load sweep that
-// stops at saturation (loadChain's condition).
-func chainedPoint(c *Cell) bool {
-	pt := c.point
+// sweepPoint reports whether sim point pt can be a point of a load sweep
+// that stops at saturation: open-loop traffic without a search, with
+// stop_at_saturation (loadChain chains such points when the study has a
+// load axis).
+func sweepPoint(pt map[string]any) bool {
 	w, _ := pt["workload"].(string)
 	s, _ := pt["search"].(string)
 	stop, _ := pt["stop_at_saturation"].(bool)
-	_, load := pt["load"].(float64)
-	return w == "" && s == "none" && stop && load
+	return w == "" && s == "none" && stop
 }
 
 // pointLoad is the offered load of a sim cell's point.

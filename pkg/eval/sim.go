@@ -192,7 +192,7 @@ func loadChain(spec *SimSpec) []int {
 	series := map[string][]int{}
 	var order []string
 	for i, pt := range spec.Points {
-		if pt["workload"].(string) != "" || pt["search"].(string) != "none" || !pt["stop_at_saturation"].(bool) {
+		if !sweepPoint(pt) {
 			continue
 		}
 		rest := map[string]any{}

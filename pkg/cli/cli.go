@@ -232,6 +232,10 @@ func countOutputs(g *eval.Graph) int {
 }
 
 func (o *options) engine(obs eval.Observer) *eval.Engine {
+	if obs != nil {
+		// A run: record how long its cells take here, for plan.
+		obs = &timingObserver{Observer: obs, path: timingsPath(o.results), warn: o.stderr}
+	}
 	en := eval.NewEngine(o.results, o.jobs, obs)
 	if o.timeLimit > 0 {
 		en.Deadline = time.Now().Add(o.timeLimit)
@@ -388,10 +392,12 @@ func fmtHours(sec float64) string {
 // ("only fig7a", "shard 1/4") names the cells a selected plan holds
 // (Plan.Select).
 func (o *options) printPlan(p *eval.Plan, all bool, selection string) {
+	rates := measuredRates(o.results)
 	for _, e := range p.Graph.Experiments {
 		var rows, from [][3]string
 		run, newN, stale, cached, past, likelyN := 0, 0, 0, 0, 0, 0
 		work, likely := 0.0, 0.0
+		mwork, mlikely := 0.0, 0.0 // at the measured rates
 		for _, pe := range p.Entries {
 			if pe.Cell.Exp != e || pe.Outside {
 				continue
@@ -402,6 +408,11 @@ func (o *options) printPlan(p *eval.Plan, all bool, selection string) {
 			if pe.Run {
 				work += pe.Work()
 				likely += pe.LikelyWork()
+				if m := rates[e.Name]; m != nil {
+					r := m.eta.rate(pe.Cell.Kind, pe.Cell.TopologyName())
+					mwork += pe.Work() * r
+					mlikely += pe.LikelyWork() * r
+				}
 				if pe.LikelyPast {
 					likelyN++
 				}
@@ -434,6 +445,7 @@ func (o *options) printPlan(p *eval.Plan, all bool, selection string) {
 			fmt.Fprintf(o.stdout, "  %d of them past saturation: recorded without simulating (stop_at_saturation)\n", past)
 		}
 		fmt.Fprint(o.stdout, planWork(work, likely, likelyN, o.jobs))
+		fmt.Fprint(o.stdout, planMeasured(rates[e.Name], mwork, mlikely, likelyN, o.jobs))
 		if len(from) > 0 {
 			// Datasets adopted from their results files: the cells only
 			// they read are neither computed nor counted.

@@ -86,15 +86,21 @@ func (m *etaModel) event(e eval.Event, now time.Time) {
 		if e.Work > 0 {
 			w = e.Work
 		}
-		m.add([2]string{}, w, e.Duration)
-		m.add([2]string{c.kind, ""}, w, e.Duration)
-		if c.topo != "" {
-			m.add([2]string{c.kind, c.topo}, w, e.Duration)
-		}
+		m.finished(c.kind, c.topo, w, e.Duration)
 	case eval.EventError, eval.EventSkip:
 		if c := m.cells[ref]; c != nil {
 			c.done = true
 		}
+	}
+}
+
+// finished counts a finished cell of kind k on topology topo, of work w,
+// that took spent seconds.
+func (m *etaModel) finished(k, topo string, w, spent float64) {
+	m.add([2]string{}, w, spent)
+	m.add([2]string{k, ""}, w, spent)
+	if topo != "" {
+		m.add([2]string{k, topo}, w, spent)
 	}
 }
 

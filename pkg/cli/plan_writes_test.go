@@ -232,3 +232,71 @@ figure "fa" {
 		}
 	}
 }
+
+// TestPlanMeasured: run appends one line per computed cell to the timings
+// log of its results directory, and plan scales its expected work by the
+// rates the log holds for the experiment (SC15's Fig. 6 stage again, with
+// a log whose cells ran at 0.4 s per second of expected work: 18h18m
+// becomes 7h19m), ignoring other experiments' lines and a line a crash cut
+// short.
+func TestPlanMeasured(t *testing.T) {
+	dir := t.TempDir()
+	exp := copySmall(t, dir)
+	results := filepath.Join(dir, "results")
+	code, stdout, stderr := runexp(t, context.Background(), "run", "--results", results, exp)
+	if code != ExitOK {
+		t.Fatalf("run: %s", stderr)
+	}
+	data, err := os.ReadFile(timingsPath(results))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if want := "23 computed"; !strings.Contains(stdout, want) || len(lines) != 23 {
+		t.Errorf("the run's summary should say %q and the log hold as many lines; %d lines:\n%s\nrun:\n%s", want, len(lines), data, stdout)
+	}
+	distance := 0 // lines of distance cells, on topology sf or t2d
+	for _, l := range lines {
+		fs := strings.Split(l, "\t")
+		if len(fs) != 5 || fs[0] != "small" {
+			t.Errorf("log line %q: want 5 fields, experiment small", l)
+			continue
+		}
+		if fs[1] == "distance" && (fs[2] == "sf" || fs[2] == "t2d") {
+			distance++
+		}
+	}
+	if distance == 0 {
+		t.Errorf("no line of a distance cell names its topology:\n%s", data)
+	}
+	if m := measuredRates(results)["small"]; m == nil || m.cells != 23 {
+		t.Errorf("measuredRates: %+v, want 23 cells of small", m)
+	}
+
+	sc15 := filepath.Join(repoRoot, "experiments", "diameter-two-sc15.hcl")
+	results = t.TempDir()
+	log := "diameter-two-sc15\tsim\ts_sf_floor\t600000\t240000\n" +
+		"diameter-two-sc15\tsim\t\t400000\t160000\n" +
+		"other\tsim\ts_sf_floor\t1000\t10000\n" +
+		"diameter-two-sc15\tsim\ts_mlfm\t1000" // cut short
+	if err := os.MkdirAll(filepath.Dir(timingsPath(results)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(timingsPath(results), []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = runexp(t, context.Background(), "plan", "-j", "2", "--results", results, "--var", "simulate=fig6", sc15)
+	if code != ExitOK {
+		t.Fatalf("plan: exit %d\n%s", code, stderr)
+	}
+	want := "diameter-two-sc15: 639 cells to compute (639 new, 0 stale), 0 cached\n" +
+		"  expected work: about 18h18m of one core, 9h09m at -j 2 (estimated from the cells' sizes; sweep points not yet known to be past saturation count in full)\n" +
+		"  measured here: at the rates of the 2 cells run so far under this results directory (by kind and network), about 7h19m, 3h40m at -j 2\n"
+	if !strings.HasPrefix(stdout, want) {
+		t.Errorf("plan:\n%s\nwant it to start with:\n%s", stdout[:min(len(stdout), 800)], want)
+	}
+	// Too little measured: no such line.
+	if got := planMeasured(&measured{eta: newETAModel(), cells: 3, seconds: 59}, 7200, 7200, 0, 2); got != "" {
+		t.Errorf("planMeasured of 59 s measured: %q, want nothing", got)
+	}
+}

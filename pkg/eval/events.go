@@ -31,8 +31,8 @@ type Event struct {
 	// seconds of the reference machine (Cell.Work), and on finish events
 	// the work it turned out to be in the same units (a simulation's
 	// measured cycles and flits instead of the expected ones), for
-	// progress estimates; Topology names the topology block of a cell that
-	// computes on one of its instances.
+	// progress estimates; Topology names, on plan and finish events, the
+	// topology block of a cell that computes on one of its instances.
 	Work     float64 `json:"work_s,omitempty"`
 	Topology string  `json:"topology,omitempty"`
 

@@ -558,7 +558,7 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		}
 		sum.Computed++
 		r.en.emit(Event{Type: EventFinish, Experiment: c.Exp.Name, Cell: c.ID, Kind: c.Kind, Label: c.Label,
-			Key: c.Key.Short(), Reason: d.note, Duration: seconds(d.dur), Work: d.work, Done: finished, Total: total, Running: running})
+			Key: c.Key.Short(), Reason: d.note, Duration: seconds(d.dur), Work: d.work, Topology: c.TopologyName(), Done: finished, Total: total, Running: running})
 		var next []*task
 		for _, dep := range d.t.dependents {
 			dep.pending--

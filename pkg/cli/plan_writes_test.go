@@ -234,16 +234,18 @@ figure "fa" {
 }
 
 // TestPlanMeasured: run appends one line per computed cell to the timings
-// log of its results directory, and plan scales its expected work by the
+// log of its results directory, with the processor time of the cells that
+// ran alone (all of them at -j 1), and plan scales its expected work by the
 // rates the log holds for the experiment (SC15's Fig. 6 stage again, with
-// a log whose cells ran at 0.4 s per second of expected work: 18h18m
-// becomes 7h19m), ignoring other experiments' lines and a line a crash cut
-// short.
+// a log whose cells took 0.4 s of processor time, or of time where none is
+// logged, per second of expected work: 18h18m becomes 7h19m), ignoring
+// other experiments' lines, a line a crash cut short and lines of the
+// format without processor time.
 func TestPlanMeasured(t *testing.T) {
 	dir := t.TempDir()
 	exp := copySmall(t, dir)
 	results := filepath.Join(dir, "results")
-	code, stdout, stderr := runexp(t, context.Background(), "run", "--results", results, exp)
+	code, stdout, stderr := runexp(t, context.Background(), "run", "-j", "1", "--results", results, exp)
 	if code != ExitOK {
 		t.Fatalf("run: %s", stderr)
 	}
@@ -255,19 +257,22 @@ func TestPlanMeasured(t *testing.T) {
 	if want := "23 computed"; !strings.Contains(stdout, want) || len(lines) != 23 {
 		t.Errorf("the run's summary should say %q and the log hold as many lines; %d lines:\n%s\nrun:\n%s", want, len(lines), data, stdout)
 	}
-	distance := 0 // lines of distance cells, on topology sf or t2d
+	distance, cpu := 0, 0 // lines of distance cells, on topology sf or t2d; lines with processor time
 	for _, l := range lines {
 		fs := strings.Split(l, "\t")
-		if len(fs) != 5 || fs[0] != "small" {
-			t.Errorf("log line %q: want 5 fields, experiment small", l)
+		if len(fs) != 6 || fs[0] != "small" {
+			t.Errorf("log line %q: want 6 fields, experiment small", l)
 			continue
 		}
 		if fs[1] == "distance" && (fs[2] == "sf" || fs[2] == "t2d") {
 			distance++
 		}
+		if fs[5] != "0" {
+			cpu++
+		}
 	}
-	if distance == 0 {
-		t.Errorf("no line of a distance cell names its topology:\n%s", data)
+	if distance == 0 || cpu == 0 {
+		t.Errorf("%d lines of distance cells name their topology, %d have processor time, want some of each:\n%s", distance, cpu, data)
 	}
 	if m := measuredRates(results)["small"]; m == nil || m.cells != 23 {
 		t.Errorf("measuredRates: %+v, want 23 cells of small", m)
@@ -275,10 +280,11 @@ func TestPlanMeasured(t *testing.T) {
 
 	sc15 := filepath.Join(repoRoot, "experiments", "diameter-two-sc15.hcl")
 	results = t.TempDir()
-	log := "diameter-two-sc15\tsim\ts_sf_floor\t600000\t240000\n" +
-		"diameter-two-sc15\tsim\t\t400000\t160000\n" +
-		"other\tsim\ts_sf_floor\t1000\t10000\n" +
-		"diameter-two-sc15\tsim\ts_mlfm\t1000" // cut short
+	log := "diameter-two-sc15\tsim\ts_sf_floor\t600000\t900000\t240000\n" + // processor time 240000
+		"diameter-two-sc15\tsim\t\t400000\t160000\t0\n" + // none: the time
+		"other\tsim\ts_sf_floor\t1000\t10000\t10000\n" +
+		"diameter-two-sc15\tsim\ts_sf_floor\t1000\t100000\n" + // no processor time column
+		"diameter-two-sc15\tsim\ts_mlfm\t1000\t1000" // cut short
 	if err := os.MkdirAll(filepath.Dir(timingsPath(results)), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +297,7 @@ func TestPlanMeasured(t *testing.T) {
 	}
 	want := "diameter-two-sc15: 639 cells to compute (639 new, 0 stale), 0 cached\n" +
 		"  expected work: about 18h18m of one core, 9h09m at -j 2 (estimated from the cells' sizes; sweep points not yet known to be past saturation count in full)\n" +
-		"  measured here: at the rates of the 2 cells run so far under this results directory (by kind and network), about 7h19m, 3h40m at -j 2\n"
+		"  measured here: at the rates of the 2 cells run so far under this results directory (by kind and network; processor time, or seconds where other cells ran beside one), about 7h19m of one core, 3h40m at -j 2\n"
 	if !strings.HasPrefix(stdout, want) {
 		t.Errorf("plan:\n%s\nwant it to start with:\n%s", stdout[:min(len(stdout), 800)], want)
 	}

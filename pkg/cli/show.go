@@ -62,7 +62,7 @@ write study.NAME, table.NAME or figure.NAME to choose.`,
 			if o.json {
 				return json.NewEncoder(o.stdout).Encode(showJSON(pk, out))
 			}
-			printPeek(o.stdout, pk, out)
+			printPeek(o.stdout, pk, out, measuredRates(o.results)[pk.Experiment])
 			return nil
 		},
 	}
@@ -110,8 +110,9 @@ func peekWhat(pk *eval.Peek) string {
 	return "scorecard"
 }
 
-// printPeek writes pk as text; out is the file its figure went to.
-func printPeek(w io.Writer, pk *eval.Peek, out string) {
+// printPeek writes pk as text; out is the file its figure went to, m the
+// timings log's rates of the experiment (nil: none).
+func printPeek(w io.Writer, pk *eval.Peek, out string, m *measured) {
 	fmt.Fprintf(w, "%s, %s: %d of %d cells computed", pk.Experiment, peekWhat(pk), pk.Computed, pk.Cells)
 	if n := len(pk.Missing); n > 0 {
 		fmt.Fprintf(w, ", %d not computed yet", n)
@@ -133,6 +134,18 @@ func printPeek(w io.Writer, pk *eval.Peek, out string) {
 			fmt.Fprintf(w, ", about %s of one core", fmtHours(pk.MissingWork))
 			if pk.MissingLikelyWork < pk.MissingWork {
 				fmt.Fprintf(w, "; %s if each load sweep stops no later than the computed sweeps of its network and traffic with other routings", fmtHours(pk.MissingLikelyWork))
+			}
+			if m != nil && m.seconds >= planMeasuredShown {
+				var mw, ml float64
+				for k, by := range pk.MissingWorkBy {
+					r := m.eta.rate(k[0], k[1])
+					mw += by[0] * r
+					ml += by[1] * r
+				}
+				fmt.Fprintf(w, "; measured here: about %s", fmtHours(mw))
+				if pk.MissingLikelyWork < pk.MissingWork {
+					fmt.Fprintf(w, ", %s with the predicted stops", fmtHours(ml))
+				}
 			}
 		}
 		fmt.Fprintln(w, "):")

@@ -19,12 +19,16 @@ import (
 // rates measured here. It is local like the rest of results/.cache and is
 // never read by a computation: one line per computed cell,
 //
-//	experiment <TAB> kind <TAB> topology <TAB> work_s <TAB> duration_s
+//	experiment <TAB> kind <TAB> topology <TAB> work_s <TAB> duration_s <TAB> cpu_s
 //
 // with work_s the work the cell turned out to be (eval.Event.Work on its
-// finish event) and duration_s the seconds it took. Processes append whole
-// lines with one write each (O_APPEND), so runs on one machine can share
-// the log; a line cut short by a crash is skipped on reading.
+// finish event), duration_s the seconds it took and cpu_s the processor
+// time it used, when it ran alone in its process (eval.Event.CPU; else 0).
+// A cell's measured time is its cpu_s, or its duration_s without one: the
+// processor time is that of one core whatever else the machine runs.
+// Processes append whole lines with one write each (O_APPEND), so runs on
+// one machine can share the log; a line cut short by a crash is skipped on
+// reading.
 func timingsPath(results string) string {
 	return filepath.Join(results, ".cache", "timings.tsv")
 }
@@ -53,7 +57,8 @@ func (o *timingObserver) Event(e eval.Event) {
 
 func (o *timingObserver) record(e eval.Event) {
 	line := strings.Join([]string{clean(e.Experiment), clean(e.Kind), clean(e.Topology),
-		strconv.FormatFloat(e.Work, 'g', 6, 64), strconv.FormatFloat(e.Duration, 'g', 6, 64)}, "\t") + "\n"
+		strconv.FormatFloat(e.Work, 'g', 6, 64), strconv.FormatFloat(e.Duration, 'g', 6, 64),
+		strconv.FormatFloat(e.CPU, 'g', 6, 64)}, "\t") + "\n"
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.failed {
@@ -106,13 +111,17 @@ func measuredRates(results string) map[string]*measured {
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		fs := strings.Split(sc.Text(), "\t")
-		if len(fs) != 5 {
+		if len(fs) != 6 {
 			continue
 		}
 		w, err1 := strconv.ParseFloat(fs[3], 64)
 		d, err2 := strconv.ParseFloat(fs[4], 64)
-		if err1 != nil || err2 != nil || !(w > 0) || !(d > 0) {
+		cpu, err3 := strconv.ParseFloat(fs[5], 64)
+		if err1 != nil || err2 != nil || err3 != nil || !(w > 0) || !(d > 0) {
 			continue
+		}
+		if cpu > 0 {
+			d = cpu
 		}
 		m := out[fs[0]]
 		if m == nil {
@@ -130,7 +139,7 @@ func measuredRates(results string) map[string]*measured {
 type measured struct {
 	eta     *etaModel
 	cells   int
-	seconds float64 // the time the cells took, summed
+	seconds float64 // the cells' measured times, summed
 }
 
 // planMeasuredShown is the time the logged cells of an experiment must sum
@@ -148,7 +157,7 @@ func planMeasured(m *measured, work, likely float64, likelyN, jobs int) string {
 		return ""
 	}
 	j := float64(max(1, jobs))
-	s := fmt.Sprintf("  measured here: at the rates of the %d cells run so far under this results directory (by kind and network), about %s, %s at -j %d",
+	s := fmt.Sprintf("  measured here: at the rates of the %d cells run so far under this results directory (by kind and network; processor time, or seconds where other cells ran beside one), about %s of one core, %s at -j %d",
 		m.cells, fmtHours(work), fmtHours(work/j), max(1, jobs))
 	if likelyN > 0 {
 		s += fmt.Sprintf("; %s, %s at -j %d with the predicted stops", fmtHours(likely), fmtHours(likely/j), max(1, jobs))

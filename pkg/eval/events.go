@@ -25,8 +25,12 @@ type Event struct {
 	Status     string  `json:"status,omitempty"` // plan: cached, new or stale
 	Reason     string  `json:"reason,omitempty"` // plan: why the cell runs; skip: why not; finish: why the result is not cached
 	Duration   float64 `json:"duration_s,omitempty"`
-	Error      string  `json:"error,omitempty"`
-	Path       string  `json:"path,omitempty"`
+	// CPU is, on finish events, the processor time in seconds the process
+	// used while the cell ran, when no other cell ran beside it in the
+	// process (its threads' time summed: seconds of one core), else 0.
+	CPU   float64 `json:"cpu_s,omitempty"`
+	Error string  `json:"error,omitempty"`
+	Path  string  `json:"path,omitempty"`
 	// Work is, on plan events, the cell's expected computing time in
 	// seconds of the reference machine (Cell.Work), and on finish events
 	// the work it turned out to be in the same units (a simulation's

@@ -424,8 +424,14 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		work float64 // the work the cell turned out to be (see Event.Work)
 		err  error
 		dur  time.Duration
+		cpu  float64 // the process's processor seconds while the cell ran
 	}
 	doneCh := make(chan done)
+	// starts counts the cells started; a cell that started with no other
+	// running and saw no other start before it finished ran alone, and
+	// the process's processor time over it is its own (Event.CPU).
+	starts := 0
+	alone := map[*task]int{} // the starts count when a cell started alone
 	total, finished, running, failed := len(order), 0, 0, 0
 	skipped := map[*task]bool{}
 	var skip func(t *task, why string)
@@ -509,10 +515,13 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			// to one with one, which oversubscribes the cores), all of
 			// them for a cell that runs alone. Results do not depend on it.
 			threads := max(1, runtime.NumCPU()/min(workers, running+len(ready)))
+			if starts++; running == 1 {
+				alone[t] = starts
+			}
 			go func() {
-				t0 := time.Now()
+				t0, cpu0 := time.Now(), processCPU()
 				note, work, err := r.runCell(withSimCheckMemo(WithSimThreads(ctx, threads), &r.checks), t.cell)
-				doneCh <- done{t, note, work, err, time.Since(t0)}
+				doneCh <- done{t, note, work, err, time.Since(t0), processCPU() - cpu0}
 			}()
 		}
 		if running == 0 {
@@ -522,6 +531,11 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		running--
 		finished++
 		c := d.t.cell
+		cpu := 0.0
+		if n, ok := alone[d.t]; ok && n == starts && d.cpu > 0 {
+			cpu = d.cpu
+		}
+		delete(alone, d.t)
 		if d.err == nil && d.work > 0 {
 			spent[c.Kind] += d.dur.Seconds()
 			worked[c.Kind] += d.work
@@ -558,7 +572,7 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		}
 		sum.Computed++
 		r.en.emit(Event{Type: EventFinish, Experiment: c.Exp.Name, Cell: c.ID, Kind: c.Kind, Label: c.Label,
-			Key: c.Key.Short(), Reason: d.note, Duration: seconds(d.dur), Work: d.work, Topology: c.TopologyName(), Done: finished, Total: total, Running: running})
+			Key: c.Key.Short(), Reason: d.note, Duration: seconds(d.dur), CPU: cpu, Work: d.work, Topology: c.TopologyName(), Done: finished, Total: total, Running: running})
 		var next []*task
 		for _, dep := range d.t.dependents {
 			dep.pending--

@@ -57,6 +57,10 @@ type Peek struct {
 	// MissingLikelyWork is MissingWork with the points predicted past
 	// saturation counted as recorded (PlanEntry.LikelyWork).
 	MissingLikelyWork float64
+	// MissingWorkBy splits MissingWork and MissingLikelyWork by the kind
+	// and topology block ({kind, topology}) of the cells, for estimates
+	// that scale each by a rate measured for it.
+	MissingWorkBy map[[2]string][2]float64
 	// Results are the expectations checked on the rows computed so far: the
 	// table's, or every table's for a scorecard.
 	Results []report.Result
@@ -267,8 +271,15 @@ func (p *Plan) peekDataset(store *cache.Store, dc *Cell, pk *Peek, seen, need ma
 			pk.Computed++
 		} else {
 			pk.Missing = append(pk.Missing, c.Label)
-			pk.MissingWork += p.work(c)
-			pk.MissingLikelyWork += p.likelyWork(c)
+			w, lw := p.work(c), p.likelyWork(c)
+			pk.MissingWork += w
+			pk.MissingLikelyWork += lw
+			if pk.MissingWorkBy == nil {
+				pk.MissingWorkBy = map[[2]string][2]float64{}
+			}
+			k := [2]string{c.Kind, c.TopologyName()}
+			by := pk.MissingWorkBy[k]
+			pk.MissingWorkBy[k] = [2]float64{by[0] + w, by[1] + lw}
 		}
 	}
 	if pe := p.Entry(dc); !pe.Run && pe.Status == Cached {

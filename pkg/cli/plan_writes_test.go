@@ -301,6 +301,11 @@ func TestPlanMeasured(t *testing.T) {
 	if !strings.HasPrefix(stdout, want) {
 		t.Errorf("plan:\n%s\nwant it to start with:\n%s", stdout[:min(len(stdout), 800)], want)
 	}
+	// show states the same of the cells its scorecard lacks.
+	code, stdout, stderr = runexp(t, context.Background(), "show", "--results", results, "--var", "simulate=fig6", sc15)
+	if code != ExitOK || !strings.Contains(stdout, "\nNot computed yet (244, about 3h45m of one core; measured here: about 1h30m):\n") {
+		t.Errorf("show: exit %d\n%s%s", code, stdout[max(0, len(stdout)-600):], stderr)
+	}
 	// Too little measured: no such line.
 	if got := planMeasured(&measured{eta: newETAModel(), cells: 3, seconds: 59}, 7200, 7200, 0, 2); got != "" {
 		t.Errorf("planMeasured of 59 s measured: %q, want nothing", got)

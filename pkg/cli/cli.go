@@ -409,7 +409,7 @@ func (o *options) printPlan(p *eval.Plan, all bool, selection string) {
 				work += pe.Work()
 				likely += pe.LikelyWork()
 				if m := rates[e.Name]; m != nil {
-					r := m.eta.rate(pe.Cell.Kind, pe.Cell.TopologyName())
+					r := m.rate(pe.Cell.Kind, pe.Cell.TopologyName())
 					mwork += pe.Work() * r
 					mlikely += pe.LikelyWork() * r
 				}

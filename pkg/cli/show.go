@@ -135,10 +135,10 @@ func printPeek(w io.Writer, pk *eval.Peek, out string, m *measured) {
 			if pk.MissingLikelyWork < pk.MissingWork {
 				fmt.Fprintf(w, "; %s if each load sweep stops no later than the computed sweeps of its network and traffic with other routings", fmtHours(pk.MissingLikelyWork))
 			}
-			if m != nil && m.seconds >= planMeasuredShown {
+			if m.shown() {
 				var mw, ml float64
 				for k, by := range pk.MissingWorkBy {
-					r := m.eta.rate(k[0], k[1])
+					r := m.rate(k[0], k[1])
 					mw += by[0] * r
 					ml += by[1] * r
 				}

@@ -143,9 +143,16 @@ type measured struct {
 }
 
 // planMeasuredShown is the time the logged cells of an experiment must sum
-// to before plan states an estimate at their rates: a few seconds of small
-// cells say little of long ones.
+// to before plan and show state an estimate at their rates: a few seconds
+// of small cells say little of long ones.
 const planMeasuredShown = 60
+
+// shown reports whether m holds enough to estimate by (planMeasuredShown).
+func (m *measured) shown() bool { return m != nil && m.seconds >= planMeasuredShown }
+
+// rate returns the measured seconds per second of work of cells of kind k
+// on topology topo.
+func (m *measured) rate(k, topo string) float64 { return m.eta.rate(k, topo) }
 
 // planMeasured is plan's estimate at the measured rates: work and likely
 // are the expected work of the cells to run, without and with the points
@@ -153,7 +160,7 @@ const planMeasuredShown = 60
 // topology; nothing when the log holds too little or the work is below
 // planWorkShown.
 func planMeasured(m *measured, work, likely float64, likelyN, jobs int) string {
-	if m == nil || m.seconds < planMeasuredShown || work < planWorkShown {
+	if !m.shown() || work < planWorkShown {
 		return ""
 	}
 	j := float64(max(1, jobs))

@@ -425,13 +425,13 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		err  error
 		dur  time.Duration
 		cpu  float64 // the process's processor seconds while the cell ran
+		solo int     // starts when the cell started alone, else 0
 	}
 	doneCh := make(chan done)
 	// starts counts the cells started; a cell that started with no other
 	// running and saw no other start before it finished ran alone, and
 	// the process's processor time over it is its own (Event.CPU).
 	starts := 0
-	alone := map[*task]int{} // the starts count when a cell started alone
 	total, finished, running, failed := len(order), 0, 0, 0
 	skipped := map[*task]bool{}
 	var skip func(t *task, why string)
@@ -515,13 +515,15 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			// to one with one, which oversubscribes the cores), all of
 			// them for a cell that runs alone. Results do not depend on it.
 			threads := max(1, runtime.NumCPU()/min(workers, running+len(ready)))
-			if starts++; running == 1 {
-				alone[t] = starts
+			starts++
+			solo := 0
+			if running == 1 {
+				solo = starts
 			}
 			go func() {
 				t0, cpu0 := time.Now(), processCPU()
 				note, work, err := r.runCell(withSimCheckMemo(WithSimThreads(ctx, threads), &r.checks), t.cell)
-				doneCh <- done{t, note, work, err, time.Since(t0), processCPU() - cpu0}
+				doneCh <- done{t, note, work, err, time.Since(t0), processCPU() - cpu0, solo}
 			}()
 		}
 		if running == 0 {
@@ -532,10 +534,9 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		finished++
 		c := d.t.cell
 		cpu := 0.0
-		if n, ok := alone[d.t]; ok && n == starts && d.cpu > 0 {
+		if d.solo == starts {
 			cpu = d.cpu
 		}
-		delete(alone, d.t)
 		if d.err == nil && d.work > 0 {
 			spent[c.Kind] += d.dur.Seconds()
 			worked[c.Kind] += d.work

@@ -1285,6 +1285,7 @@ figure "fig7a" {
   study         = study.sf_adaptive
   overlay       = [study.fig6_sf]
   where         = { topology = "s_sf_floor", routing = concat(["min-random", "val"], local.sfa_a), saturated = false }
+  legend_order  = local.sfa_a
   panels        = "traffic"
   title         = "SF-A, varying n_I (c_SF = 1): latency (SC15 Fig. 7a)"
   x             = "offered_load"
@@ -1302,6 +1303,7 @@ figure "fig7a_tp" {
   study         = study.sf_adaptive
   overlay       = [study.fig6_sf]
   where         = { topology = "s_sf_floor", routing = concat(["min-random", "val"], local.sfa_a), simulated = true }
+  legend_order  = local.sfa_a
   panels        = "traffic"
   title         = "SF-A, varying n_I (c_SF = 1): throughput (SC15 Fig. 7a)"
   x             = "offered_load"
@@ -1320,6 +1322,7 @@ figure "fig7b" {
   study         = study.sf_adaptive
   overlay       = [study.fig6_sf]
   where         = { topology = "s_sf_floor", routing = concat(["min-random", "val"], local.sfa_b), saturated = false }
+  legend_order  = local.sfa_b
   panels        = "traffic"
   title         = "SF-A, varying c_SF (n_I = 4): latency (SC15 Fig. 7b)"
   x             = "offered_load"
@@ -1337,6 +1340,7 @@ figure "fig7b_tp" {
   study         = study.sf_adaptive
   overlay       = [study.fig6_sf]
   where         = { topology = "s_sf_floor", routing = concat(["min-random", "val"], local.sfa_b), simulated = true }
+  legend_order  = local.sfa_b
   panels        = "traffic"
   title         = "SF-A, varying c_SF (n_I = 4): throughput (SC15 Fig. 7b)"
   x             = "offered_load"
@@ -1355,6 +1359,7 @@ figure "fig8a" {
   study         = study.sf_adaptive
   overlay       = [study.fig6_sf]
   where         = { topology = "s_sf_floor", routing = concat(["min-random", "val"], local.sfath_a), saturated = false }
+  legend_order  = local.sfath_a
   panels        = "traffic"
   title         = "SF-ATh, varying n_I (c_SF = 1): latency (SC15 Fig. 8a)"
   x             = "offered_load"
@@ -1372,6 +1377,7 @@ figure "fig8a_tp" {
   study         = study.sf_adaptive
   overlay       = [study.fig6_sf]
   where         = { topology = "s_sf_floor", routing = concat(["min-random", "val"], local.sfath_a), simulated = true }
+  legend_order  = local.sfath_a
   panels        = "traffic"
   title         = "SF-ATh, varying n_I (c_SF = 1): throughput (SC15 Fig. 8a)"
   x             = "offered_load"
@@ -1390,6 +1396,7 @@ figure "fig8b" {
   study         = study.sf_adaptive
   overlay       = [study.fig6_sf]
   where         = { topology = "s_sf_floor", routing = concat(["min-random", "val"], local.sfath_b), saturated = false }
+  legend_order  = local.sfath_b
   panels        = "traffic"
   title         = "SF-ATh, varying c_SF (n_I = 4): latency (SC15 Fig. 8b)"
   x             = "offered_load"
@@ -1407,6 +1414,7 @@ figure "fig8b_tp" {
   study         = study.sf_adaptive
   overlay       = [study.fig6_sf]
   where         = { topology = "s_sf_floor", routing = concat(["min-random", "val"], local.sfath_b), simulated = true }
+  legend_order  = local.sfath_b
   panels        = "traffic"
   title         = "SF-ATh, varying c_SF (n_I = 4): throughput (SC15 Fig. 8b)"
   x             = "offered_load"
@@ -1440,6 +1448,7 @@ figure "fig9a" {
   study         = study.mlfm_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_mlfm", routing = concat(["min-random", "val-leaf"], local.mla_a), saturated = false }
+  legend_order  = local.mla_a
   panels        = "traffic"
   title         = "MLFM-A, varying n_I (c = 2): latency (SC15 Fig. 9a)"
   x             = "offered_load"
@@ -1457,6 +1466,7 @@ figure "fig9a_tp" {
   study         = study.mlfm_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_mlfm", routing = concat(["min-random", "val-leaf"], local.mla_a), simulated = true }
+  legend_order  = local.mla_a
   panels        = "traffic"
   title         = "MLFM-A, varying n_I (c = 2): throughput (SC15 Fig. 9a)"
   x             = "offered_load"
@@ -1475,6 +1485,7 @@ figure "fig9b" {
   study         = study.mlfm_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_mlfm", routing = concat(["min-random", "val-leaf"], local.mla_b), saturated = false }
+  legend_order  = local.mla_b
   panels        = "traffic"
   title         = "MLFM-A, varying c (n_I = 5): latency (SC15 Fig. 9b)"
   x             = "offered_load"
@@ -1492,6 +1503,7 @@ figure "fig9b_tp" {
   study         = study.mlfm_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_mlfm", routing = concat(["min-random", "val-leaf"], local.mla_b), simulated = true }
+  legend_order  = local.mla_b
   panels        = "traffic"
   title         = "MLFM-A, varying c (n_I = 5): throughput (SC15 Fig. 9b)"
   x             = "offered_load"
@@ -1510,6 +1522,7 @@ figure "fig11a" {
   study         = study.mlfm_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_mlfm", routing = concat(["min-random", "val-leaf"], local.mlath_a), saturated = false }
+  legend_order  = local.mlath_a
   panels        = "traffic"
   title         = "MLFM-ATh, varying n_I (c = 2): latency (SC15 Fig. 11a)"
   x             = "offered_load"
@@ -1527,6 +1540,7 @@ figure "fig11a_tp" {
   study         = study.mlfm_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_mlfm", routing = concat(["min-random", "val-leaf"], local.mlath_a), simulated = true }
+  legend_order  = local.mlath_a
   panels        = "traffic"
   title         = "MLFM-ATh, varying n_I (c = 2): throughput (SC15 Fig. 11a)"
   x             = "offered_load"
@@ -1545,6 +1559,7 @@ figure "fig11b" {
   study         = study.mlfm_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_mlfm", routing = concat(["min-random", "val-leaf"], local.mlath_b), saturated = false }
+  legend_order  = local.mlath_b
   panels        = "traffic"
   title         = "MLFM-ATh, varying c (n_I = 5): latency (SC15 Fig. 11b)"
   x             = "offered_load"
@@ -1562,6 +1577,7 @@ figure "fig11b_tp" {
   study         = study.mlfm_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_mlfm", routing = concat(["min-random", "val-leaf"], local.mlath_b), simulated = true }
+  legend_order  = local.mlath_b
   panels        = "traffic"
   title         = "MLFM-ATh, varying c (n_I = 5): throughput (SC15 Fig. 11b)"
   x             = "offered_load"
@@ -1595,6 +1611,7 @@ figure "fig10a" {
   study         = study.oft_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_oft", routing = concat(["min-random", "val-leaf"], local.ofa_a), saturated = false }
+  legend_order  = local.ofa_a
   panels        = "traffic"
   title         = "OFT-A, varying n_I (c = 2): latency (SC15 Fig. 10a)"
   x             = "offered_load"
@@ -1612,6 +1629,7 @@ figure "fig10a_tp" {
   study         = study.oft_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_oft", routing = concat(["min-random", "val-leaf"], local.ofa_a), simulated = true }
+  legend_order  = local.ofa_a
   panels        = "traffic"
   title         = "OFT-A, varying n_I (c = 2): throughput (SC15 Fig. 10a)"
   x             = "offered_load"
@@ -1630,6 +1648,7 @@ figure "fig10b" {
   study         = study.oft_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_oft", routing = concat(["min-random", "val-leaf"], local.ofa_b), saturated = false }
+  legend_order  = local.ofa_b
   panels        = "traffic"
   title         = "OFT-A, varying c (n_I = 1): latency (SC15 Fig. 10b)"
   x             = "offered_load"
@@ -1647,6 +1666,7 @@ figure "fig10b_tp" {
   study         = study.oft_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_oft", routing = concat(["min-random", "val-leaf"], local.ofa_b), simulated = true }
+  legend_order  = local.ofa_b
   panels        = "traffic"
   title         = "OFT-A, varying c (n_I = 1): throughput (SC15 Fig. 10b)"
   x             = "offered_load"
@@ -1665,6 +1685,7 @@ figure "fig12a" {
   study         = study.oft_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_oft", routing = concat(["min-random", "val-leaf"], local.ofath_a), saturated = false }
+  legend_order  = local.ofath_a
   panels        = "traffic"
   title         = "OFT-ATh, varying n_I (c = 2): latency (SC15 Fig. 12a)"
   x             = "offered_load"
@@ -1682,6 +1703,7 @@ figure "fig12a_tp" {
   study         = study.oft_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_oft", routing = concat(["min-random", "val-leaf"], local.ofath_a), simulated = true }
+  legend_order  = local.ofath_a
   panels        = "traffic"
   title         = "OFT-ATh, varying n_I (c = 2): throughput (SC15 Fig. 12a)"
   x             = "offered_load"
@@ -1700,6 +1722,7 @@ figure "fig12b" {
   study         = study.oft_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_oft", routing = concat(["min-random", "val-leaf"], local.ofath_b), saturated = false }
+  legend_order  = local.ofath_b
   panels        = "traffic"
   title         = "OFT-ATh, varying c (n_I = 1): latency (SC15 Fig. 12b)"
   x             = "offered_load"
@@ -1717,6 +1740,7 @@ figure "fig12b_tp" {
   study         = study.oft_adaptive
   overlay       = [study.fig6_ind]
   where         = { topology = "s_oft", routing = concat(["min-random", "val-leaf"], local.ofath_b), simulated = true }
+  legend_order  = local.ofath_b
   panels        = "traffic"
   title         = "OFT-ATh, varying c (n_I = 1): throughput (SC15 Fig. 12b)"
   x             = "offered_load"

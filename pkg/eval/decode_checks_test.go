@@ -200,9 +200,9 @@ func TestBadNumbers(t *testing.T) {
 	}
 }
 
-// TestFigureStyleAttrs decodes the legend, legend_title, lines_only and
-// error_bars attributes of a figure into its spec, and error_bars to the
-// confidence-interval column of each y column: <y>_ci95 of a sim metric
+// TestFigureStyleAttrs decodes the legend, legend_title, legend_order,
+// lines_only and error_bars attributes of a figure into its spec, and
+// error_bars to the confidence-interval column of each y column: <y>_ci95 of a sim metric
 // with seeds > 1, resilience_halfwidth for a resilience mean.
 func TestFigureStyleAttrs(t *testing.T) {
 	resilience := strings.Replace(topo, `metrics    = ["routers"]`, `metrics    = ["resilience_disconnect", "resilience_disconnect_step", "resilience_halfwidth"]`, 1)
@@ -235,6 +235,11 @@ legend_title = "k̄ [hops]"`), func(s report.FigureSpec) bool {
 y = "routers"
 lines_only = ["Ideal", "Bound"]`), func(s report.FigureSpec) bool {
 			return strings.Join(s.LinesOnly, "|") == "Ideal|Bound" && !s.AllLinesOnly
+		}},
+		{"legend_order", fig(topo, `x = "k"
+y = "routers"
+legend_order = ["Bound", "Ideal"]`), func(s report.FigureSpec) bool {
+			return strings.Join(s.LegendOrder, "|") == "Bound|Ideal"
 		}},
 		{"lines_only string", fig(topo, `x = "k"
 y = "routers"
@@ -280,6 +285,7 @@ error_bars = "bars"`), func(s report.FigureSpec) bool {
 		{"unknown legend", fig(topo, "x = \"k\"\ny = \"routers\"\nlegend = \"outside-left\""), `legend must be one of auto, top-right, top-left, bottom-right, bottom-left, outside, outside-right, outside-bottom, none, got "outside-left"`, "15:10"},
 		{"legend title not a string", fig(topo, "x = \"k\"\ny = \"routers\"\nlegend_title = [1]"), "legend_title must be a string", "15:16"},
 		{"lines_only a number", fig(topo, "x = \"k\"\ny = \"routers\"\nlines_only = 2"), "lines_only must be true, false or a list of series", "15:14"},
+		{"legend_order of numbers", fig(topo, "x = \"k\"\ny = \"routers\"\nlegend_order = [\"a\", 2]"), "element 2 is the number 2", "15:22"},
 		{"lines_only of numbers", fig(topo, "x = \"k\"\ny = \"routers\"\nlines_only = [\"a\", 2]"), "element 2 is the number 2", "15:20"},
 		{"error_bars unknown", fig(replicated, "x = \"k\"\ny = \"latency\"\nerror_bars = \"whiskers\""), `error_bars must be true, false, "bars" or "band", got the string "whiskers"`, "18:14"},
 		{"error_bars without intervals", fig(topo, "x = \"k\"\ny = \"routers\"\nerror_bars = \"band\""), "resilience_halfwidth for resilience_disconnect", "15:14"},

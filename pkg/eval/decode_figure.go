@@ -139,6 +139,9 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 	if a, ok := attrs["lines_only"]; ok {
 		d.linesOnlyAttr(a, spec)
 	}
+	if a, ok := attrs["legend_order"]; ok {
+		spec.LegendOrder, _, _ = d.stringListAttr(a)
+	}
 	if a, ok := attrs["series_labels"]; ok {
 		spec.SeriesLabels, _ = d.stringMapAttr(a)
 	}

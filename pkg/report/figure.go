@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -79,6 +80,12 @@ type FigureSpec struct {
 	// series so.
 	LinesOnly    []string
 	AllLinesOnly bool
+	// LegendOrder lists series, by key or display label (see
+	// RenderFigure), whose legend entries come first, in that order; the
+	// others follow in order of first appearance. It orders the legend
+	// only: the series' styles and the order they are drawn in are
+	// unchanged. A name the figure has no series for is an error.
+	LegendOrder []string
 	// SeriesLabels maps series keys (see RenderFigure), or the parts they
 	// are made of (a series column's value, a y column's name), to
 	// display names.
@@ -272,11 +279,17 @@ type drawnSeries struct {
 	band   bool
 }
 
-// entries returns the legend entries of the series of pn.
+// entries returns the legend entries of the series of pn, in the order
+// of f.entries.
 func (pn *panel) entries(f *figure) []legendEntry {
-	var out []legendEntry
+	idx := make([]int, 0, len(pn.series))
 	for _, s := range pn.series {
-		out = append(out, f.entries[s.entry])
+		idx = append(idx, s.entry)
+	}
+	slices.Sort(idx)
+	out := make([]legendEntry, len(idx))
+	for i, e := range idx {
+		out[i] = f.entries[e]
 	}
 	return out
 }
@@ -470,6 +483,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		}
 	}
 	var nData, nModel int
+	var entryKeys []string // the key of each of f.entries
 	for yi := range ycols {
 		for combo := range groups.parts {
 			has := false
@@ -500,6 +514,21 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 			}
 			entryOf[seriesKey{yi, combo}] = len(f.entries)
 			f.entries = append(f.entries, e)
+			entryKeys = append(entryKeys, key)
+		}
+	}
+	if len(spec.LegendOrder) > 0 {
+		perm, err := legendOrder(spec.LegendOrder, entryKeys, f.entries)
+		if err != nil {
+			return nil, err
+		}
+		entries := make([]legendEntry, len(f.entries))
+		for old, e := range f.entries {
+			entries[perm[old]] = e
+		}
+		f.entries = entries
+		for k, old := range entryOf {
+			entryOf[k] = perm[old]
 		}
 	}
 	for _, s := range spec.LinesOnly {

@@ -189,6 +189,58 @@ func TestBuildFigureSeries(t *testing.T) {
 	}
 }
 
+// TestLegendOrder: legend_order puts the series it names (by key or
+// label) first, in its order, and the others after them as they were; the
+// styles and the drawing order stay; an unknown name is an error.
+func TestLegendOrder(t *testing.T) {
+	tab := loadTable(t)
+	spec := FigureSpec{X: "offered_load", Y: []string{"latency"}, Series: []string{"routing", "endpoints"},
+		Panels: "traffic", SeriesLabels: map[string]string{"ugal_g": "UGAL-G"}}
+	plain, err := buildFigure(spec, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.LegendOrder = []string{"UGAL-G, 10000", "min, 10000", "val, 1000"}
+	f, err := buildFigure(spec, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"UGAL-G, 10000", "min, 10000", "val, 1000",
+		"min, 1000", "val, 10000", "ugal_l, 1000", "ugal_l, 10000", "UGAL-G, 1000",
+	}
+	first := f.plots[0][0]
+	if got := legendLabels(f, first); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("legend labels\n got %q\nwant %q", got, want)
+	}
+	var got []string
+	for _, e := range f.entries {
+		got = append(got, e.label)
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("figure legend\n got %q\nwant %q", got, want)
+	}
+	// Styles and drawing order as without legend_order.
+	for p, pl := range plain.plots[0] {
+		if pl == nil {
+			continue
+		}
+		a, b := plain.panels[pl].series, f.panels[f.plots[0][p]].series
+		if len(a) != len(b) {
+			t.Fatalf("panel %d: %d series, want %d", p, len(b), len(a))
+		}
+		for i := range a {
+			if a[i].label != b[i].label || a[i].style.Color != b[i].style.Color || a[i].style.Shape != b[i].style.Shape {
+				t.Errorf("panel %d, series %d: %s drawn as %s", p, i, b[i].label, a[i].label)
+			}
+		}
+	}
+	spec.LegendOrder = []string{"ugal_x"}
+	if _, err := buildFigure(spec, tab); err == nil || !strings.Contains(err.Error(), `legend order: "ugal_x" is not a series of the figure (series: "min, 1000", `) {
+		t.Errorf("unknown series: %v", err)
+	}
+}
+
 // legendLabels returns the labels of the legend of panel p of f (none
 // if the figure has no legend).
 func legendLabels(f *figure, p *plot.Plot) []string {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/runexp/runexp/pkg/dataset"
@@ -136,4 +137,40 @@ func lineOnlySet(spec FigureSpec) map[string]bool {
 		set[s] = true
 	}
 	return set
+}
+
+// legendOrder returns the position in the legend of each of entries,
+// whose series keys are keys: the series order names (by key or label)
+// first, in that order, then the others as they are.
+func legendOrder(order, keys []string, entries []legendEntry) ([]int, error) {
+	perm := make([]int, len(entries))
+	placed := make([]bool, len(entries))
+	next := 0
+	for _, name := range order {
+		found := false
+		for i, e := range entries {
+			if keys[i] == name || e.label == name {
+				found = true
+				if !placed[i] {
+					placed[i] = true
+					perm[i] = next
+					next++
+				}
+			}
+		}
+		if !found {
+			have := make([]string, len(entries))
+			for i, e := range entries {
+				have[i] = fmt.Sprintf("%q", e.label)
+			}
+			return nil, fmt.Errorf("legend order: %q is not a series of the figure (series: %s)", name, strings.Join(have, ", "))
+		}
+	}
+	for i := range entries {
+		if !placed[i] {
+			perm[i] = next
+			next++
+		}
+	}
+	return perm, nil
 }

@@ -2199,12 +2199,12 @@ figure "fig13" {
   study         = study.fig13_sf
   overlay       = [study.fig13_mlfm, study.fig13_oft]
   title         = "Effective throughput of one all-to-all exchange (SC15 Fig. 13)"
-  x             = "endpoints"
+  bars          = true
+  x             = "label"
   y             = "effective_throughput"
   series        = ["routing"]
   series_labels = local.exchange_names
-  lines         = false
-  x_label       = "Endpoints (SF p = 9, OFT, SF p = 10, MLFM)"
+  x_label       = "Network"
   y_label       = "Effective throughput"
   y_min         = 0
   y_max         = 1
@@ -2274,12 +2274,12 @@ figure "fig14" {
   study         = study.fig14_sf9
   overlay       = [study.fig14_sf10, study.fig14_mlfm, study.fig14_oft]
   title         = "Effective throughput of one nearest-neighbour exchange (SC15 Fig. 14)"
-  x             = "endpoints"
+  bars          = true
+  x             = "label"
   y             = "effective_throughput"
   series        = ["routing"]
   series_labels = local.exchange_names
-  lines         = false
-  x_label       = "Endpoints (SF p = 9, OFT, SF p = 10, MLFM)"
+  x_label       = "Network"
   y_label       = "Effective throughput"
   y_min         = 0
   y_max         = 1

@@ -201,7 +201,7 @@ func TestBadNumbers(t *testing.T) {
 }
 
 // TestFigureStyleAttrs decodes the legend, legend_title, legend_order,
-// lines_only and error_bars attributes of a figure into its spec, and
+// bars, lines_only and error_bars attributes of a figure into its spec, and
 // error_bars to the confidence-interval column of each y column: <y>_ci95 of a sim metric
 // with seeds > 1, resilience_halfwidth for a resilience mean.
 func TestFigureStyleAttrs(t *testing.T) {
@@ -241,6 +241,9 @@ y = "routers"
 legend_order = ["Bound", "Ideal"]`), func(s report.FigureSpec) bool {
 			return strings.Join(s.LegendOrder, "|") == "Bound|Ideal"
 		}},
+		{"bars", fig(topo, `bars = true
+x = "topology"
+y = "routers"`), func(s report.FigureSpec) bool { return s.Bars && s.X == "topology" }},
 		{"lines_only string", fig(topo, `x = "k"
 y = "routers"
 lines_only = "Ideal"`), func(s report.FigureSpec) bool {
@@ -284,6 +287,10 @@ error_bars = "bars"`), func(s report.FigureSpec) bool {
 	}{
 		{"unknown legend", fig(topo, "x = \"k\"\ny = \"routers\"\nlegend = \"outside-left\""), `legend must be one of auto, top-right, top-left, bottom-right, bottom-left, outside, outside-right, outside-bottom, none, got "outside-left"`, "15:10"},
 		{"legend title not a string", fig(topo, "x = \"k\"\ny = \"routers\"\nlegend_title = [1]"), "legend_title must be a string", "15:16"},
+		{"x of names without bars", fig(topo, "x = \"topology\"\ny = \"routers\""), "this axis needs numbers", "13:5"},
+		{"bars with an x limit", fig(topo, "bars = true\nx = \"topology\"\ny = \"routers\"\nx_min = 0"), "A bar figure (bars = true) has no x limits: its x axis names categories: remove x_min.", "16:9"},
+		{"bars with a log y", fig(topo, "bars = true\nx = \"topology\"\ny = \"routers\"\ny_scale = \"log\""), "has a linear y axis: its bars start at 0: remove y_scale.", "16:11"},
+		{"bars with bands", fig(replicated, "bars = true\nx = \"k\"\ny = \"latency\"\nerror_bars = \"band\""), "draws error bars, not bands", "19:14"},
 		{"lines_only a number", fig(topo, "x = \"k\"\ny = \"routers\"\nlines_only = 2"), "lines_only must be true, false or a list of series", "15:14"},
 		{"legend_order of numbers", fig(topo, "x = \"k\"\ny = \"routers\"\nlegend_order = [\"a\", 2]"), "element 2 is the number 2", "15:22"},
 		{"lines_only of numbers", fig(topo, "x = \"k\"\ny = \"routers\"\nlines_only = [\"a\", 2]"), "element 2 is the number 2", "15:20"},

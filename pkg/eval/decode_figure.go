@@ -36,12 +36,15 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 		}
 	}
 	str("title", &spec.Title)
+	if a, ok := attrs["bars"]; ok {
+		spec.Bars, _ = d.boolAttr(a)
+	}
 	xa, ok := attrs["x"]
 	if !ok {
 		d.errorf(b.LabelRanges[0], "Missing x", "Figure %q needs x = \"<column>\"; columns: %s.", f.Name, strings.Join(columnNames(s), ", "))
 		return nil
 	}
-	if x, ok := d.stringAttr(xa, nil); ok && d.columnRef(s, x, xa.Expr.Range(), true) {
+	if x, ok := d.stringAttr(xa, nil); ok && d.columnRef(s, x, xa.Expr.Range(), !spec.Bars) {
 		spec.X = x
 	}
 	ya, ok := attrs["y"]
@@ -148,6 +151,9 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 	if a, ok := attrs["error_bars"]; ok {
 		d.errorBarsAttr(a, s, spec)
 	}
+	if spec.Bars {
+		d.checkBars(spec, attrs)
+	}
 	defer d.defaultSeries(f, attrs)
 	if a, ok := attrs["overlay"]; ok {
 		names, ok := d.refListAttr(a, "study")
@@ -192,6 +198,28 @@ func (d *decoder) decodeFigure(b *hclsyntax.Block, studies map[string]*Study) *F
 		}
 	}
 	return f
+}
+
+// checkBars reports the attributes a bar figure (bars = true) cannot
+// honour, at their ranges.
+func (d *decoder) checkBars(spec *report.FigureSpec, attrs hclsyntax.Attributes) {
+	bad := func(name, why string) {
+		if a, ok := attrs[name]; ok {
+			d.errorf(a.Expr.Range(), "Invalid for a bar figure", "A bar figure (bars = true) %s: remove %s.", why, name)
+		}
+	}
+	if spec.XScale == "log" {
+		bad("x_scale", "has a linear x axis of categories")
+	}
+	if spec.YScale == "log" {
+		bad("y_scale", "has a linear y axis: its bars start at 0")
+	}
+	bad("x_min", "has no x limits: its x axis names categories")
+	bad("x_max", "has no x limits: its x axis names categories")
+	bad("lines_only", "has no lines-only series")
+	if spec.ErrorStyle == "band" {
+		bad("error_bars", `draws error bars, not bands (error_bars = true)`)
+	}
 }
 
 // linesOnlyAttr decodes lines_only: true (every series) or the series

@@ -180,7 +180,7 @@ func (d *decoder) stringMapAttr(a *hclsyntax.Attribute) (map[string]string, bool
 
 var figureAttrs = []string{"study", "overlay", "mean_over", "title", "description", "x", "y", "series", "panels", "panel_cols", "where",
 	"x_scale", "y_scale", "x_label", "y_label", "x_min", "x_max", "y_min", "y_max", "width", "height",
-	"legend", "legend_title", "legend_order", "lines", "lines_only", "series_labels", "error_bars"}
+	"legend", "legend_title", "legend_order", "bars", "lines", "lines_only", "series_labels", "error_bars"}
 
 // quoteList quotes each of names and joins them, the last with sep.
 func quoteList(names []string, sep string) string {

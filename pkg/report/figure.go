@@ -39,6 +39,15 @@ type FigureSpec struct {
 	// ceil(sqrt(#panels)).
 	PanelCols int
 
+	// Bars draws a grouped bar chart instead of lines and markers: X
+	// then names categories (a column of any kind), one group of bars per
+	// distinct value in order of first appearance, labelled with the
+	// value; each series with a point in a group has a bar there, side by
+	// side in legend order, from 0 to its y value. A bar figure has a
+	// linear y axis with 0 in its range, no x limits and no lines-only
+	// series.
+	Bars bool
+
 	// XScale and YScale are "linear" (the default when empty) or "log".
 	XScale, YScale string
 	// XLabel and YLabel default to the column name with its unit in
@@ -180,7 +189,8 @@ func RenderFigure(spec FigureSpec, t *dataset.Table) (pdf, png []byte, err error
 // note under the figure: "" when every point is drawn, else how many of
 // how many and beyond which limit, e.g. "3 of 120 points lie outside the
 // axes and are not drawn: 3 above y_max = 100" (limits by their names in
-// an experiment file). A point beyond two limits
+// an experiment file; a bar figure's bars are cut at the limit). A point
+// beyond two limits
 // counts once in the total and under each limit. Error bars and bands are
 // not counted.
 func FigureOutside(spec FigureSpec, t *dataset.Table) (note string, err error) {
@@ -235,6 +245,13 @@ func FigureOutside(spec FigureSpec, t *dataset.Table) (note string, err error) {
 			parts = append(parts, fmt.Sprintf("%d %s %s = %s", counts[i], side, l.name, strconv.FormatFloat(*l.v, 'g', -1, 64)))
 		}
 	}
+	if spec.Bars {
+		verb := "reach beyond the axes and are"
+		if out == 1 {
+			verb = "reaches beyond the axes and is"
+		}
+		return fmt.Sprintf("%d of %d bars %s cut at the limit: %s", out, total, verb, strings.Join(parts, ", ")), nil
+	}
 	verb := "lie outside the axes and are"
 	if out == 1 {
 		verb = "lies outside the axes and is"
@@ -273,8 +290,9 @@ type drawnSeries struct {
 	entry  int // index in figure.entries
 	label  string
 	style  seriesStyle
-	pts    plotter.XYs
+	pts    plotter.XYs // in a bar figure, the centres of the bars' tops
 	lines  bool
+	barW   float64   // a bar figure's bar width in x units; 0: lines and markers
 	lo, hi []float64 // error below and above each point; nil for none
 	band   bool
 }
@@ -307,6 +325,7 @@ func (pn *panel) extent() vg.Length {
 // figureOptions are the validated display options of a FigureSpec.
 type figureOptions struct {
 	xlog, ylog bool
+	bars       bool
 	lines      bool
 	legend     legendPos
 	band       bool
@@ -323,6 +342,19 @@ func figureOpts(spec FigureSpec) (figureOptions, error) {
 		return o, err
 	}
 	o.lines = spec.Lines == nil || *spec.Lines
+	if spec.Bars {
+		switch {
+		case o.xlog || o.ylog:
+			return o, errors.New("a bar figure has linear axes (x names categories; bars start at 0)")
+		case spec.XMin != nil || spec.XMax != nil:
+			return o, errors.New("a bar figure has no x limits: its x axis names categories")
+		case spec.AllLinesOnly || len(spec.LinesOnly) > 0:
+			return o, errors.New("a bar figure has no lines-only series")
+		case spec.ErrorStyle == "band":
+			return o, errors.New("a bar figure draws error bars, not bands")
+		}
+		o.bars, o.lines = true, false
+	}
 	if o.legend, err = parseLegend(spec.Legend); err != nil {
 		return o, err
 	}
@@ -418,6 +450,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 	if pcol == nil {
 		panelTitles = []string{spec.Title}
 	}
+	xa := newXAxis(xcol, o.bars)
 	for r := 0; r < t.NumRows(); r++ {
 		panel := 0
 		if pcol != nil {
@@ -432,7 +465,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 			panel = i
 		}
 		combo := groups.of(r)
-		x, ok := number(xcol, r)
+		x, ok := xa.value(r)
 		if !ok {
 			continue
 		}
@@ -505,7 +538,7 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 				st = dataStyle(len(spec.StyleKeys) + nData)
 				nData++
 			}
-			e := legendEntry{label: label, style: st}
+			e := legendEntry{label: label, style: st, bar: o.bars}
 			if errcols[yi] != nil {
 				e.errors = "bars"
 				if o.band {
@@ -568,12 +601,24 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		}
 		pl := newPlot(title, xlabel, ylabel, o)
 		pn := &panel{plot: pl}
+		var slots barSlots
+		if o.bars {
+			slots = newBarSlots()
+			for yi := range ycols {
+				for combo := range groups.parts {
+					slots.add(entryOf[seriesKey{yi, combo}], points[pointsKey{p, yi, combo}])
+				}
+			}
+		}
 		for yi := range ycols {
 			for combo := range groups.parts {
 				pk := pointsKey{p, yi, combo}
 				pts, es := points[pk], errs[pk]
 				if len(pts) == 0 {
 					continue
+				}
+				if o.bars {
+					pts = slots.place(entryOf[seriesKey{yi, combo}], pts)
 				}
 				order := make([]int, len(pts))
 				for i := range order {
@@ -588,6 +633,9 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 				e := f.entries[s.entry]
 				s.label, s.style = e.label, e.style
 				s.lines = o.lines || s.style.Shape == nil
+				if o.bars {
+					s.lines, s.barW = false, slots.width()
+				}
 				if errcols[yi] != nil {
 					s.lo, s.hi = errorExtents(s.pts, sortedErr, o.ylog)
 					s.band = o.band && len(s.pts) > 1
@@ -606,13 +654,21 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 			}
 		}
 		for _, s := range pn.series {
-			ps, err := seriesPlotters(s.pts, s.style, o.lines, s.label)
-			if err != nil {
-				return nil, err
+			if s.barW > 0 {
+				pn.add(barsPlotter{pts: s.pts, w: s.barW, style: s.style})
+			} else {
+				ps, err := seriesPlotters(s.pts, s.style, o.lines, s.label)
+				if err != nil {
+					return nil, err
+				}
+				pn.add(ps...)
 			}
-			pn.add(ps...)
 			if s.lo != nil && !s.band {
-				b, err := errorBars(s.pts, s.lo, s.hi, s.style)
+				st := s.style
+				if s.barW > 0 {
+					st.Color = barOutline.Color // visible on the bar
+				}
+				b, err := errorBars(s.pts, s.lo, s.hi, st)
 				if err != nil {
 					return nil, err
 				}
@@ -627,6 +683,9 @@ func buildFigure(spec FigureSpec, t *dataset.Table) (*figure, error) {
 		}
 		pn.x = axisRange{lo: pl.X.Min, hi: pl.X.Max, autoLo: spec.XMin == nil, autoHi: spec.XMax == nil, log: o.xlog}
 		pn.y = axisRange{lo: pl.Y.Min, hi: pl.Y.Max, autoLo: spec.YMin == nil, autoHi: spec.YMax == nil, log: o.ylog}
+		if o.bars {
+			categoryAxis(pn, xa.names)
+		}
 		f.panels[pl] = pn
 		plots[p] = pl
 	}
@@ -693,6 +752,9 @@ func newPlot(title, xlabel, ylabel string, o figureOptions) *plot.Plot {
 	}
 	grid := plotter.NewGrid()
 	grid.Vertical.Color = color.Gray{Y: 0xdd}
+	if o.bars {
+		grid.Vertical.Color = nil // no lines through the groups of bars
+	}
 	grid.Horizontal.Color = color.Gray{Y: 0xdd}
 	p.Add(grid)
 	return p

@@ -71,6 +71,7 @@ type legendEntry struct {
 	label  string
 	style  seriesStyle
 	errors string // "", "bars" or "band"
+	bar    bool   // a series of a bar figure: a filled box
 }
 
 // legendBox is a laid-out legend: its entries in cols columns and rows
@@ -165,10 +166,15 @@ func (l legendBox) draw(c draw.Canvas, r vg.Rectangle) {
 }
 
 // drawThumb draws the thumbnail of a legend entry into r: its band or
-// error bar, its line and its marker.
+// error bar, its line and its marker; or, for a bar figure, a box and its
+// error bar.
 func drawThumb(c draw.Canvas, e legendEntry, r vg.Rectangle) {
 	mid := vg.Point{X: (r.Min.X + r.Max.X) / 2, Y: (r.Min.Y + r.Max.Y) / 2}
 	half := (r.Max.Y - r.Min.Y) * 0.35
+	if e.bar { // the box beneath its error mark, which is drawn dark
+		drawBar(c, vg.Rectangle{Min: vg.Point{X: r.Min.X + half, Y: mid.Y - half}, Max: vg.Point{X: r.Max.X - half, Y: mid.Y + half}}, e.style)
+		e.style.Color = barOutline.Color
+	}
 	switch e.errors {
 	case "band":
 		c.SetColor(bandColor(e.style.Color))
@@ -178,6 +184,9 @@ func drawThumb(c draw.Canvas, e legendEntry, r vg.Rectangle) {
 		c.StrokeLine2(ls, mid.X, mid.Y-half, mid.X, mid.Y+half)
 		c.StrokeLine2(ls, mid.X-errorCapWidth/2, mid.Y-half, mid.X+errorCapWidth/2, mid.Y-half)
 		c.StrokeLine2(ls, mid.X-errorCapWidth/2, mid.Y+half, mid.X+errorCapWidth/2, mid.Y+half)
+	}
+	if e.bar {
+		return
 	}
 	c.StrokeLine2(e.style.lineStyle(), r.Min.X, mid.Y, r.Max.X, mid.Y)
 	if e.style.Shape != nil {
@@ -232,7 +241,9 @@ func (pn *panel) coverage(dc draw.Canvas, r vg.Rectangle) (points, lines int) {
 		for i, p := range s.pts {
 			pts[i] = vg.Point{X: tx(p.X), Y: ty(p.Y)}
 		}
-		if st.Shape != nil {
+		if s.barW > 0 {
+			points += s.barsHit(tx, ty, r)
+		} else if st.Shape != nil {
 			for _, p := range pts {
 				g := vg.Rectangle{Min: vg.Point{X: p.X - markerRadius, Y: p.Y - markerRadius}, Max: vg.Point{X: p.X + markerRadius, Y: p.Y + markerRadius}}
 				if overlaps(g, r) && overlaps(g, dc.Rectangle) {

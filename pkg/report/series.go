@@ -28,10 +28,11 @@ func DataSeriesKeys(spec FigureSpec, t *dataset.Table) ([]string, error) {
 		return nil, err
 	}
 	groups := newSeriesGroups(scols)
+	xa := newXAxis(xcol, o.bars)
 	has := map[[2]int]bool{} // {y, combo} with a point
 	for r := 0; r < t.NumRows(); r++ {
 		combo := groups.of(r)
-		x, ok := number(xcol, r)
+		x, ok := xa.value(r)
 		if !ok || o.xlog && x <= 0 {
 			continue
 		}
@@ -64,7 +65,12 @@ func styleKeyOf(y, combo string) string { return y + "\x01" + combo }
 
 // figureColumns resolves the x, y and series columns of spec in t.
 func figureColumns(spec FigureSpec, t *dataset.Table) (x *dataset.Column, ys, series []*dataset.Column, err error) {
-	if x, err = numericColumn(t, "x", spec.X); err != nil {
+	if spec.Bars {
+		x, err = lookup(t, "x", spec.X)
+	} else {
+		x, err = numericColumn(t, "x", spec.X)
+	}
+	if err != nil {
 		return nil, nil, nil, err
 	}
 	if len(spec.Y) == 0 {
@@ -173,4 +179,37 @@ func legendOrder(order, keys []string, entries []legendEntry) ([]int, error) {
 		}
 	}
 	return perm, nil
+}
+
+// xAxis reads the x values of a figure's rows: the numbers of the x
+// column or, in a bar figure, the index of each row's category (its x
+// value, numbered in order of first appearance).
+type xAxis struct {
+	col   *dataset.Column
+	bars  bool
+	idx   map[string]int
+	names []string // the displayed value of each category
+}
+
+func newXAxis(col *dataset.Column, bars bool) *xAxis {
+	return &xAxis{col: col, bars: bars, idx: map[string]int{}}
+}
+
+// value returns the x value of row r, false if it has none.
+func (a *xAxis) value(r int) (float64, bool) {
+	if !a.bars {
+		return number(a.col, r)
+	}
+	v := a.col.Value(r)
+	if v.IsNull() {
+		return 0, false
+	}
+	k := groupKey(v)
+	i, ok := a.idx[k]
+	if !ok {
+		i = len(a.names)
+		a.idx[k] = i
+		a.names = append(a.names, display(v))
+	}
+	return float64(i), true
 }

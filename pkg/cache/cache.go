@@ -20,7 +20,8 @@
 // of a live lease. Liveness is an flock(2) held on the lease file, so a
 // killed process releases its lease with its last file descriptor. Lock
 // serializes writers of one set of files (an experiment's outputs), so that
-// temporary files found under the lock are known to be dead.
+// temporary files found under the lock are known to be dead. Claim keeps
+// processes from computing one entry at the same time.
 package cache
 
 import (

@@ -16,7 +16,7 @@ import (
 const (
 	lockFile = "lock"   // flock'ed to register a lease or to collect garbage
 	leaseDir = "leases" // one file per live lease: <random>.lease
-	locksDir = "locks"  // named locks: <name>.lock
+	locksDir = "locks"  // named locks: <name>.lock; claims: <key>.claim
 	leaseExt = ".lease"
 )
 

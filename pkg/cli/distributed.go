@@ -164,8 +164,12 @@ func (o *options) runCells(ctx context.Context, args []string, flag string, pick
 	if o.json {
 		obs.Event(eval.Event{Type: eval.EventSummary, Summary: sum})
 	} else {
-		fmt.Fprintf(o.stdout, "%s: %d of %d cells computed, %d failed, %d skipped; %s; the outputs are written by a run without %s\n",
-			what, sum.Computed, sum.Cells, sum.Failed, sum.Skipped, fmtDuration(sum.Duration), flag)
+		other := ""
+		if sum.Shared > 0 {
+			other = fmt.Sprintf(" (%d more computed meanwhile by another run)", sum.Shared)
+		}
+		fmt.Fprintf(o.stdout, "%s: %d of %d cells computed%s, %d failed, %d skipped; %s; the outputs are written by a run without %s\n",
+			what, sum.Computed, sum.Cells, other, sum.Failed, sum.Skipped, fmtDuration(sum.Duration), flag)
 	}
 	switch {
 	case err != nil:

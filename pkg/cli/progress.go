@@ -99,6 +99,9 @@ func (s *summarizer) see(e eval.Event) {
 // count is the one runError reports as "F of N cells failed".
 func (s *summarizer) line(sum *eval.Summary) string {
 	line := fmt.Sprintf("%d cells: %d computed, %d cached", sum.Cells, sum.Computed, sum.Cached)
+	if sum.Shared > 0 {
+		line += fmt.Sprintf(", %d computed meanwhile by another run", sum.Shared)
+	}
 	if sum.Failed > 0 {
 		line += fmt.Sprintf(", %d failed", sum.Failed)
 	}

@@ -95,6 +95,8 @@ func TestSummaryLine(t *testing.T) {
 			"23 cells: 0 computed, 23 cached; all 5 outputs up to date; 0µs"},
 		{"computed, outputs unchanged", eval.Summary{Cells: 23, Computed: 7, Cached: 16}, 5, false,
 			"23 cells: 7 computed, 16 cached; all 5 outputs up to date; 0µs"},
+		{"shared with another run", eval.Summary{Cells: 23, Computed: 5, Shared: 3, Cached: 15}, 5, false,
+			"23 cells: 5 computed, 15 cached, 3 computed meanwhile by another run; all 5 outputs up to date; 0µs"},
 		{"one output", eval.Summary{Cells: 2, Cached: 2}, 1, false,
 			"2 cells: 0 computed, 2 cached; its 1 output is up to date; 0µs"},
 		{"written", eval.Summary{Cells: 23, Computed: 23, Written: 9, Duration: 0.176}, 5, false,

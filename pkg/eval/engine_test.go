@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/runexp/runexp/pkg/cache"
 	"github.com/runexp/runexp/pkg/dataset"
@@ -581,5 +582,84 @@ func TestCachedMeanwhile(t *testing.T) {
 	}
 	if got := outputFiles(t, filepath.Join(results, "meanwhile")); !reflect.DeepEqual(got, ref) {
 		t.Errorf("outputs differ from the other run's")
+	}
+}
+
+// TestClaimedMeanwhile: two runs of one experiment on one results
+// directory, planned before either computed anything, compute each cell
+// once. The second reaches the first cell while the first run computes
+// it, waits for the first's claim (cache.Store.Claim) and takes its entry,
+// and says so.
+func TestClaimedMeanwhile(t *testing.T) {
+	dir := t.TempDir()
+	exp := writeSource(t, dir, "claimed", strings.Replace(replicateSource, "SEEDS", "2", 1))
+	results := filepath.Join(dir, "results")
+	var mu sync.Mutex
+	computed := map[string]int{}
+	var first string              // the cell A computes first
+	holds := make(chan struct{})  // A computes its first cell
+	bWaits := make(chan struct{}) // B started that cell
+	notes := map[string]string{}  // B's finish notes by cell
+	a := NewEngine(results, 1, nil)
+	a.computeHook = func(c *Cell) error {
+		mu.Lock()
+		computed[c.ID]++
+		isFirst := first == ""
+		if isFirst {
+			first = c.ID
+		}
+		mu.Unlock()
+		if isFirst {
+			close(holds)
+			<-bWaits
+			time.Sleep(100 * time.Millisecond) // B is in its claim's wait by now
+		}
+		return nil
+	}
+	var once sync.Once
+	b := NewEngine(results, 1, ObserverFunc(func(e Event) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case e.Type == EventStart && e.Cell == first:
+			once.Do(func() { close(bWaits) })
+		case e.Type == EventFinish:
+			notes[e.Cell] = e.Reason
+		}
+	}))
+	b.computeHook = func(c *Cell) error {
+		mu.Lock()
+		computed[c.ID]++
+		mu.Unlock()
+		return nil
+	}
+	pa, pb := MakePlan(load(t, nil, exp), a.Store, results), MakePlan(load(t, nil, exp), b.Store, results)
+	errs := make(chan error, 2)
+	var bsum *Summary
+	go func() { _, err := a.Run(context.Background(), pa); errs <- err }()
+	<-holds
+	go func() {
+		var err error
+		bsum, err = b.Run(context.Background(), pb)
+		errs <- err
+	}()
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if bsum.Shared < 1 {
+		t.Errorf("the second run's summary counts %d cells computed by the other run, want at least the one it waited for", bsum.Shared)
+	}
+	if len(computed) < 4 {
+		t.Errorf("%d cells computed, want the 4 simulations and more: %v", len(computed), computed)
+	}
+	for id, n := range computed {
+		if n != 1 {
+			t.Errorf("%s computed %d times", id, n)
+		}
+	}
+	if want := "computed meanwhile by another run, which this run waited for"; notes[first] != want {
+		t.Errorf("the second run's note on %s: %q, want %q", first, notes[first], want)
 	}
 }

@@ -51,9 +51,13 @@ type Event struct {
 
 // Summary is the outcome of a run.
 type Summary struct {
-	Cells       int     `json:"cells"`    // cells in the DAG (build cells that were not needed excluded)
-	Computed    int     `json:"computed"` // cells computed in this run
-	Cached      int     `json:"cached"`   // cells whose cached result was used
+	Cells    int `json:"cells"`    // cells in the DAG (build cells that were not needed excluded)
+	Computed int `json:"computed"` // cells computed in this run
+	// Shared counts the cells that another run sharing the cache
+	// computed while this one ran (it waited for them or found them
+	// stored): taken from the cache, not computed here.
+	Shared      int     `json:"by_other_runs,omitempty"`
+	Cached      int     `json:"cached"` // cells whose cached result was used
 	Failed      int     `json:"failed"`
 	Skipped     int     `json:"skipped"`
 	Written     int     `json:"written"` // output files written (unchanged ones are not rewritten)

@@ -426,6 +426,9 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		dur  time.Duration
 		cpu  float64 // the process's processor seconds while the cell ran
 		solo int     // starts when the cell started alone, else 0
+		// other is set when another run computed the cell meanwhile
+		// and this one took its entry from the cache
+		other bool
 	}
 	doneCh := make(chan done)
 	// starts counts the cells started; a cell that started with no other
@@ -522,8 +525,8 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			}
 			go func() {
 				t0, cpu0 := time.Now(), processCPU()
-				note, work, err := r.runCell(withSimCheckMemo(WithSimThreads(ctx, threads), &r.checks), t.cell)
-				doneCh <- done{t, note, work, err, time.Since(t0), processCPU() - cpu0, solo}
+				note, work, other, err := r.runCell(withSimCheckMemo(WithSimThreads(ctx, threads), &r.checks), t.cell)
+				doneCh <- done{t, note, work, err, time.Since(t0), processCPU() - cpu0, solo, other}
 			}()
 		}
 		if running == 0 {
@@ -571,7 +574,11 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			}
 			continue
 		}
-		sum.Computed++
+		if d.other {
+			sum.Shared++
+		} else {
+			sum.Computed++
+		}
 		r.en.emit(Event{Type: EventFinish, Experiment: c.Exp.Name, Cell: c.ID, Kind: c.Kind, Label: c.Label,
 			Key: c.Key.Short(), Reason: d.note, Duration: seconds(d.dur), CPU: cpu, Work: d.work, Topology: c.TopologyName(), Done: finished, Total: total, Running: running})
 		var next []*task
@@ -615,8 +622,10 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 // runCell computes one cell from its inputs and stores the result. The
 // error of a row cell's own computation is a *cellError. A result computed
 // from failed cells is kept for the outputs but not stored; note then says
-// so. work is the work the cell turned out to be (Cell.doneWork).
-func (r *run) runCell(ctx context.Context, c *Cell) (note string, work float64, err error) {
+// so. work is the work the cell turned out to be (Cell.doneWork); other
+// reports that another run computed the cell meanwhile and its entry was
+// taken from the cache.
+func (r *run) runCell(ctx context.Context, c *Cell) (note string, work float64, other bool, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
@@ -626,24 +635,31 @@ func (r *run) runCell(ctx context.Context, c *Cell) (note string, work float64, 
 		}
 	}()
 	if err := r.remoteFailure(c); err != nil {
-		return "", 0, err
+		return "", 0, false, err
 	}
 	if rowCell(c) {
 		// Another process sharing the cache (a second run, a shard, a
 		// Slurm task) may have computed the cell since this run was
 		// planned: take its entry instead of computing the cell again.
-		if e, err := r.en.Store.Get(c.Key); err == nil {
-			if res, err := decodeResult(c, e); err == nil {
-				r.keep(c, res)
-				return "in the cache already: computed meanwhile by another run", 0, nil
-			}
+		if r.fromStore(c) {
+			return "in the cache already: computed meanwhile by another run", 0, true, nil
+		}
+		// Or it may be computing it now: wait for it rather than
+		// compute the cell twice (cache.Store.Claim).
+		release, waited, err := r.en.Store.Claim(ctx, c.Key)
+		if err != nil {
+			return "", 0, false, err
+		}
+		defer release()
+		if waited && r.fromStore(c) {
+			return "computed meanwhile by another run, which this run waited for", 0, true, nil
 		}
 	}
 	inputs := make([]*result, len(c.Inputs))
 	for i, in := range c.Inputs {
 		res, err := r.input(in)
 		if err != nil {
-			return "", 0, err
+			return "", 0, false, err
 		}
 		inputs[i] = res
 	}
@@ -657,12 +673,12 @@ func (r *run) runCell(ctx context.Context, c *Cell) (note string, work float64, 
 	if err != nil {
 		var se *storageError
 		if rowCell(c) && ctx.Err() == nil && !errors.As(err, &se) {
-			return "", 0, &cellError{err: err, msg: r.shortError(c, err.Error())}
+			return "", 0, false, &cellError{err: err, msg: r.shortError(c, err.Error())}
 		}
-		return "", 0, err
+		return "", 0, false, err
 	}
 	if err := ctx.Err(); err != nil {
-		return "", 0, err
+		return "", 0, false, err
 	}
 	if res.incomplete {
 		n := len(res.failures)
@@ -676,10 +692,25 @@ func (r *run) runCell(ctx context.Context, c *Cell) (note string, work float64, 
 		r.incomplete[c] = why
 		r.mu.Unlock()
 	} else if err := r.en.Store.Put(c.Key, res.entry); err != nil {
-		return "", 0, err
+		return "", 0, false, err
 	}
 	r.keep(c, res)
-	return note, c.doneWork(res.values), nil
+	return note, c.doneWork(res.values), false, nil
+}
+
+// fromStore takes the result of c from the cache if it is there, as keep
+// would record a computed one, and reports whether it was.
+func (r *run) fromStore(c *Cell) bool {
+	e, err := r.en.Store.Get(c.Key)
+	if err != nil {
+		return false
+	}
+	res, err := decodeResult(c, e)
+	if err != nil {
+		return false
+	}
+	r.keep(c, res)
+	return true
 }
 
 // keep records the result of c for the cells that read it and releases

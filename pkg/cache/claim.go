@@ -1,0 +1,72 @@
+package cache
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// claimExt names the claim files under <store>/locks.
+const claimExt = ".claim"
+
+// Claim polling: a process waiting for another's claim tries again after
+// claimPollMin, doubling to claimPollMax.
+const (
+	claimPollMin = 20 * time.Millisecond
+	claimPollMax = time.Second
+)
+
+// Claim takes this process's claim on computing the entry of key k, so
+// that processes sharing the store (two runs, shards, Slurm tasks) do not
+// compute one entry at the same time. A claim is an exclusive flock(2) on
+// <store>/locks/<k>.claim, released also when the process dies. If
+// another process holds it, Claim waits until it is released or ctx is
+// done (then it returns ctx's error) and reports waited: the caller
+// should then look for the entry again before computing it.
+//
+// Call release when the entry is stored (or the computation failed): it
+// removes the claim file and unlocks. A process that opened the file
+// before the removal takes its lock on the removed file, one that opens it
+// after on a new file, so both may proceed: each finds the entry stored,
+// unless the holder failed, and then both compute it, as they would
+// without claims.
+//
+// Where claims cannot be taken (a read-only store, a file system without
+// flock), Claim returns a release that does nothing and no error: the
+// entry is computed as without claims.
+func (s *Store) Claim(ctx context.Context, k Key) (release func(), waited bool, err error) {
+	none := func() {}
+	dir := filepath.Join(s.dir, locksDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return none, false, nil
+	}
+	path := filepath.Join(dir, k.String()+claimExt)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return none, false, nil
+	}
+	wait := claimPollMin
+	for {
+		ok, err := tryFlock(f)
+		if err != nil {
+			f.Close()
+			return none, waited, nil
+		}
+		if ok {
+			break
+		}
+		waited = true
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return none, true, ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, claimPollMax)
+	}
+	return func() {
+		os.Remove(path)
+		f.Close()
+	}, waited, nil
+}

@@ -1,0 +1,90 @@
+//go:build unix
+
+package cache
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestClaim: a second claim on a key waits until the first is released
+// and reports that it waited; a claim on another key does not wait;
+// release removes the claim file; a cancelled wait returns the context's
+// error; a store whose locks cannot be made claims nothing and does not
+// fail.
+func TestClaim(t *testing.T) {
+	s := New(t.TempDir())
+	ctx := context.Background()
+	k, other := KeyOf("sim", 1, []byte(`{"a":1}`), nil), KeyOf("sim", 1, []byte(`{"a":2}`), nil)
+	release, waited, err := s.Claim(ctx, k)
+	if err != nil || waited {
+		t.Fatalf("first claim: waited %v, %v", waited, err)
+	}
+	path := filepath.Join(s.Dir(), "locks", k.String()+".claim")
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("no claim file: %v", err)
+	}
+	r2, w2, err := s.Claim(ctx, other)
+	if err != nil || w2 {
+		t.Fatalf("claim of another key: waited %v, %v", w2, err)
+	}
+	r2()
+
+	type got struct {
+		waited bool
+		err    error
+		at     time.Time
+	}
+	second := make(chan got)
+	go func() {
+		rel, w, err := s.Claim(ctx, k)
+		at := time.Now()
+		if err == nil {
+			rel()
+		}
+		second <- got{w, err, at}
+	}()
+	time.Sleep(100 * time.Millisecond)
+	select {
+	case g := <-second:
+		t.Fatalf("second claim did not wait: %+v", g)
+	default:
+	}
+	released := time.Now()
+	release()
+	g := <-second
+	if g.err != nil || !g.waited || g.at.Before(released) {
+		t.Errorf("second claim: waited %v, err %v, taken %v after the release", g.waited, g.err, g.at.Sub(released))
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("claim file left after release: %v", err)
+	}
+
+	// Cancelled while waiting.
+	release, _, err = s.Claim(ctx, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	if _, w, err := s.Claim(cctx, k); !w || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("cancelled claim: waited %v, err %v; want a wait ended by the deadline", w, err)
+	}
+	release()
+
+	// No locks directory can be made: no claim, no error.
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ro := New(file)
+	rel, w, err := ro.Claim(ctx, k)
+	if err != nil || w {
+		t.Errorf("store without locks: waited %v, %v", w, err)
+	}
+	rel()
+}

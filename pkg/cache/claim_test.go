@@ -88,3 +88,55 @@ func TestClaim(t *testing.T) {
 	}
 	rel()
 }
+
+// TestClaimed: Claimed sees a held claim, with the time it was taken, and
+// neither a released one nor a claim file left by a process that died
+// (no flock on it); it makes no file.
+func TestClaimed(t *testing.T) {
+	s := New(t.TempDir())
+	k := KeyOf("sim", 1, []byte(`{"a":1}`), nil)
+	if _, held := s.Claimed(k); held {
+		t.Error("claimed before any claim")
+	}
+	if _, err := os.Stat(filepath.Join(s.Dir(), "locks")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Claimed made the locks directory: %v", err)
+	}
+	before := time.Now().Add(-time.Second)
+	release, _, err := s.Claim(context.Background(), k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	since, held := s.Claimed(k)
+	if !held || since.Before(before) || since.After(time.Now()) {
+		t.Errorf("held claim: %v since %v", held, since)
+	}
+	// Claimed took and dropped nothing: the claim is still held.
+	if _, held := s.Claimed(k); !held {
+		t.Error("claim lost after Claimed")
+	}
+	release()
+	if _, held := s.Claimed(k); held {
+		t.Error("claimed after the release")
+	}
+	// A dead process's file: no lock on it.
+	path := filepath.Join(s.Dir(), "locks", k.String()+".claim")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, held := s.Claimed(k); held {
+		t.Error("a claim file without a lock counts as held")
+	}
+	// Claiming it anew dates the claim now, not when the file was made.
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(path, old, old); err != nil {
+		t.Fatal(err)
+	}
+	release, _, err = s.Claim(context.Background(), k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	if since, held := s.Claimed(k); !held || since.Before(before) {
+		t.Errorf("claim of a dead process's file: %v since %v", held, since)
+	}
+}

@@ -321,6 +321,7 @@ output files (such a run writes none).`,
 				}
 				p, selection = p.Select(cells), what
 			}
+			elsewhere := p.MarkElsewhere(en.Store)
 			var writes []string
 			var werr error
 			if selection == "" {
@@ -330,7 +331,7 @@ output files (such a run writes none).`,
 				en.Observer = newJSONObserver(o.stdout)
 				en.EmitPlan(p, all)
 				run, newN, stale, cached := p.Counts()
-				ev := map[string]any{"event": "plan_summary", "run": run, "new": newN, "stale": stale, "cached": cached, "writes": writes}
+				ev := map[string]any{"event": "plan_summary", "run": run, "new": newN, "stale": stale, "cached": cached, "elsewhere": elsewhere, "writes": writes}
 				if selection != "" {
 					ev["selection"] = selection
 				}
@@ -395,7 +396,7 @@ func (o *options) printPlan(p *eval.Plan, all bool, selection string) {
 	rates := measuredRates(o.results)
 	for _, e := range p.Graph.Experiments {
 		var rows, from [][3]string
-		run, newN, stale, cached, past, likelyN := 0, 0, 0, 0, 0, 0
+		run, newN, stale, cached, past, likelyN, elsewhere := 0, 0, 0, 0, 0, 0, 0
 		work, likely := 0.0, 0.0
 		mwork, mlikely := 0.0, 0.0 // at the measured rates
 		for _, pe := range p.Entries {
@@ -404,6 +405,9 @@ func (o *options) printPlan(p *eval.Plan, all bool, selection string) {
 			}
 			if pe.Run && pe.PastSaturation {
 				past++
+			}
+			if pe.Run && pe.Elsewhere {
+				elsewhere++
 			}
 			if pe.Run {
 				work += pe.Work()
@@ -443,6 +447,9 @@ func (o *options) printPlan(p *eval.Plan, all bool, selection string) {
 		fmt.Fprintf(o.stdout, "%s: %d cells to compute (%d new, %d stale), %d cached\n", name, run, newN, stale, cached)
 		if past > 0 {
 			fmt.Fprintf(o.stdout, "  %d of them past saturation: recorded without simulating (stop_at_saturation)\n", past)
+		}
+		if elsewhere > 0 {
+			fmt.Fprintf(o.stdout, "  %d of them being computed by another run now (a run waits for them and takes its results)\n", elsewhere)
 		}
 		fmt.Fprint(o.stdout, planWork(work, likely, likelyN, o.jobs))
 		fmt.Fprint(o.stdout, planMeasured(rates[e.Name], mwork, mlikely, likelyN, o.jobs))

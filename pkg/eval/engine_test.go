@@ -663,3 +663,46 @@ func TestClaimedMeanwhile(t *testing.T) {
 		t.Errorf("the second run's note on %s: %q, want %q", first, notes[first], want)
 	}
 }
+
+// TestMarkElsewhere: plan marks the cells whose claims another process
+// holds, with the time the claim was taken, and none once it is released.
+func TestMarkElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	exp := writeSource(t, dir, "elsewhere", strings.Replace(replicateSource, "SEEDS", "2", 1))
+	results := filepath.Join(dir, "results")
+	store := cache.New(CacheDir(results))
+	p := MakePlan(load(t, nil, exp), store, results)
+	var sims []*PlanEntry
+	for _, pe := range p.Entries {
+		if pe.Run && pe.Cell.Kind == GroupSim {
+			sims = append(sims, pe)
+		}
+	}
+	if len(sims) != 4 {
+		t.Fatalf("%d simulations to run, want 4", len(sims))
+	}
+	release, _, err := store.Claim(context.Background(), sims[1].Cell.Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := time.Now().Add(-time.Second)
+	if n := p.MarkElsewhere(store); n != 1 {
+		t.Errorf("%d cells marked, want 1", n)
+	}
+	for i, pe := range sims {
+		if pe.Elsewhere != (i == 1) {
+			t.Errorf("simulation %d: Elsewhere %v", i, pe.Elsewhere)
+		}
+	}
+	r := sims[1].Reason
+	const mark = "not computed before; being computed by another run since "
+	since, err := time.ParseInLocation("2006-01-02 15:04:05", strings.TrimPrefix(r, mark), time.Local)
+	if !strings.HasPrefix(r, mark) || err != nil || since.Before(before) || since.After(time.Now()) {
+		t.Errorf("reason %q (%v): want %q and the time the claim was taken", r, err, mark)
+	}
+	release()
+	p = MakePlan(load(t, nil, exp), store, results)
+	if n := p.MarkElsewhere(store); n != 0 {
+		t.Errorf("after the release: %d cells marked", n)
+	}
+}

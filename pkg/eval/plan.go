@@ -47,6 +47,11 @@ type PlanEntry struct {
 	// are computed stopped at lower loads (PlanEntry.LikelyWork). The run
 	// simulates it unless its own sweep has stopped by then.
 	LikelyPast bool
+	// Elsewhere is set, by MarkElsewhere, for an entry that will run
+	// whose cell another process sharing the cache is computing (it holds
+	// the cell's claim, cache.Store.Claim): a run waits for such a cell
+	// and takes its entry.
+	Elsewhere bool
 	// Outside is set, in the plan of a run that computes only some cells
 	// (Plan.Select), for an entry that is neither among them nor a build
 	// they read: it does not run, and the plan's counts leave it out.
@@ -285,6 +290,27 @@ func MakePlan(g *Graph, store *cache.Store, results string) *Plan {
 	p.markPastSaturation(store)
 	p.markLikelyPast(store)
 	return p
+}
+
+// MarkElsewhere sets Elsewhere on the entries that will run whose cells
+// another process is computing now (it holds their claims in store), adds
+// so to their reasons, and returns how many there are.
+func (p *Plan) MarkElsewhere(store *cache.Store) int {
+	n := 0
+	for _, pe := range p.Entries {
+		if !pe.Run || pe.Outside || !rowCell(pe.Cell) {
+			continue
+		}
+		if since, held := store.Claimed(pe.Cell.Key); held {
+			pe.Elsewhere = true
+			pe.Reason += "; being computed by another run"
+			if !since.IsZero() {
+				pe.Reason += " since " + since.Format("2006-01-02 15:04:05")
+			}
+			n++
+		}
+	}
+	return n
 }
 
 // pastSaturationNote is the reason plan gives a point past saturation.

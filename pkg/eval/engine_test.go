@@ -706,3 +706,75 @@ func TestMarkElsewhere(t *testing.T) {
 		t.Errorf("after the release: %d cells marked", n)
 	}
 }
+
+// TestClaimedLater: a run that finds a ready cell claimed by another run
+// computes its other ready cells first and takes the claimed one when the
+// other run has stored it. Here the first run holds its first simulation
+// until the second has finished another one: a second run that waited for
+// the claimed cell first would never let it go.
+func TestClaimedLater(t *testing.T) {
+	dir := t.TempDir()
+	exp := writeSource(t, dir, "later", strings.Replace(replicateSource, "SEEDS", "2", 1))
+	results := filepath.Join(dir, "results")
+	var mu sync.Mutex
+	computed := map[string]int{}
+	var held string              // the simulation A holds
+	holds := make(chan struct{}) // A holds it
+	other := make(chan struct{}) // B finished another simulation
+	notes := map[string]string{} // B's finish notes
+	count := func(c *Cell) {
+		mu.Lock()
+		computed[c.ID]++
+		mu.Unlock()
+	}
+	a := NewEngine(results, 1, nil)
+	a.computeHook = func(c *Cell) error {
+		count(c)
+		mu.Lock()
+		first := c.Kind == GroupSim && held == ""
+		if first {
+			held = c.ID
+		}
+		mu.Unlock()
+		if first {
+			close(holds)
+			select {
+			case <-other:
+			case <-time.After(20 * time.Second):
+				t.Error("the second run did not compute another simulation while the first held " + c.ID)
+			}
+		}
+		return nil
+	}
+	var once sync.Once
+	b := NewEngine(results, 1, ObserverFunc(func(e Event) {
+		if e.Type != EventFinish {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		notes[e.Cell] = e.Reason
+		if e.Kind == GroupSim && e.Cell != held && e.Reason == "" {
+			once.Do(func() { close(other) })
+		}
+	}))
+	b.computeHook = func(c *Cell) error { count(c); return nil }
+	pa, pb := MakePlan(load(t, nil, exp), a.Store, results), MakePlan(load(t, nil, exp), b.Store, results)
+	errs := make(chan error, 2)
+	go func() { _, err := a.Run(context.Background(), pa); errs <- err }()
+	<-holds
+	go func() { _, err := b.Run(context.Background(), pb); errs <- err }()
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for id, n := range computed {
+		if n != 1 {
+			t.Errorf("%s computed %d times", id, n)
+		}
+	}
+	if n := notes[held]; !strings.Contains(n, "computed meanwhile by another run") {
+		t.Errorf("the second run's note on %s: %q", held, n)
+	}
+}

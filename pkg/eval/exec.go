@@ -412,7 +412,7 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			}
 		}
 	}
-	var ready []*task
+	var ready, later []*task // later: ready, but another run computes them now
 	for _, t := range order {
 		if t.pending == 0 {
 			ready = append(ready, t)
@@ -501,13 +501,39 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		return !time.Now().Add(time.Duration(est * float64(time.Second))).After(r.en.Deadline)
 	}
 	for {
-		for running < workers && len(ready) > 0 && ctx.Err() == nil && !r.timeUp {
-			t := ready[0]
+		// The cells of later whose claims are free again (the other run
+		// stored them, or failed) go first: they take little.
+		if running < workers && len(later) > 0 {
+			var still []*task
+			for _, t := range later {
+				if _, held := r.en.Store.Claimed(t.cell.Key); held {
+					still = append(still, t)
+				} else {
+					ready = append([]*task{t}, ready...)
+				}
+			}
+			later = still
+		}
+		for running < workers && len(ready)+len(later) > 0 && ctx.Err() == nil && !r.timeUp {
+			// A ready cell that another run is computing now waits in
+			// later while other cells can start; one started from later
+			// waits for the other run in runCell (cache.Store.Claim).
+			from := &ready
+			if len(ready) == 0 {
+				from = &later
+			}
+			t := (*from)[0]
 			if !fits(t.cell) {
 				r.timeUp, stopAt = true, t.cell
 				break
 			}
-			ready = ready[1:]
+			*from = (*from)[1:]
+			if from == &ready && rowCell(t.cell) {
+				if _, held := r.en.Store.Claimed(t.cell.Key); held {
+					later = append(later, t)
+					continue
+				}
+			}
 			running++
 			r.en.emit(Event{Type: EventStart, Experiment: t.cell.Exp.Name, Cell: t.cell.ID, Kind: t.cell.Kind, Label: t.cell.Label,
 				Key: t.cell.Key.Short(), Done: finished, Total: total, Running: running})
@@ -605,8 +631,8 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			return "not started: the time limit stopped the run before it (" + stopAt.Label + " would not finish by it)"
 		}
 		// In plan order: the cells waiting for inputs and the ready ones.
-		isReady := make(map[*task]bool, len(ready))
-		for _, t := range ready {
+		isReady := make(map[*task]bool, len(ready)+len(later))
+		for _, t := range append(ready, later...) {
 			isReady[t] = true
 		}
 		for _, t := range order {

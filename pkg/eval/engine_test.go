@@ -664,8 +664,9 @@ func TestClaimedMeanwhile(t *testing.T) {
 	}
 }
 
-// TestMarkElsewhere: plan marks the cells whose claims another process
-// holds, with the time the claim was taken, and none once it is released.
+// TestMarkElsewhere: plan (and show's list of the cells not computed yet)
+// marks the cells whose claims another process holds, with the time the
+// claim was taken, and none once it is released.
 func TestMarkElsewhere(t *testing.T) {
 	dir := t.TempDir()
 	exp := writeSource(t, dir, "elsewhere", strings.Replace(replicateSource, "SEEDS", "2", 1))
@@ -699,6 +700,20 @@ func TestMarkElsewhere(t *testing.T) {
 	since, err := time.ParseInLocation("2006-01-02 15:04:05", strings.TrimPrefix(r, mark), time.Local)
 	if !strings.HasPrefix(r, mark) || err != nil || since.Before(before) || since.After(time.Now()) {
 		t.Errorf("reason %q (%v): want %q and the time the claim was taken", r, err, mark)
+	}
+	// show's list of the cells not computed yet says so too.
+	pk, err := p.Peek(context.Background(), store, "", "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var marked []string
+	for _, m := range pk.Missing {
+		if strings.HasSuffix(m, " (being computed by another run)") {
+			marked = append(marked, m)
+		}
+	}
+	if len(marked) != 1 || marked[0] != sims[1].Cell.Label+" (being computed by another run)" {
+		t.Errorf("Peek marks %q, want the label of %s", marked, sims[1].Cell.ID)
 	}
 	release()
 	p = MakePlan(load(t, nil, exp), store, results)

@@ -49,7 +49,10 @@ type Peek struct {
 	// it shows, with the cells they need: what run --only NAME computes);
 	// Computed those in the cache.
 	Cells, Computed int
-	// Missing lists the labels of the cells not in the cache, in order.
+	// Missing lists the labels of the cells not in the cache, in order;
+	// the label of one that another run is computing now (it holds the
+	// cell's claim, cache.Store.Claim) ends with " (being computed by
+	// another run)".
 	Missing []string
 	// MissingWork is the expected work of the Missing cells, in seconds of
 	// one core (PlanEntry.Work: the work model's estimate).
@@ -270,7 +273,11 @@ func (p *Plan) peekDataset(store *cache.Store, dc *Cell, pk *Peek, seen, need ma
 		if computed {
 			pk.Computed++
 		} else {
-			pk.Missing = append(pk.Missing, c.Label)
+			label := c.Label
+			if _, held := store.Claimed(c.Key); held {
+				label += " (being computed by another run)"
+			}
+			pk.Missing = append(pk.Missing, label)
 			w, lw := p.work(c), p.likelyWork(c)
 			pk.MissingWork += w
 			pk.MissingLikelyWork += lw

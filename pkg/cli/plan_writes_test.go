@@ -215,7 +215,7 @@ figure "fa" {
 	if got := plan("--only", "b", "--all"); strings.Contains(got, "size hc") || strings.Count(got, "  cached  ") != 2 {
 		t.Errorf("plan --only b --all:\n%s", got)
 	}
-	if got := plan("--only", "b", "--json"); !strings.Contains(got, `{"cached":2,"event":"plan_summary","new":2,"run":2,"selection":"only b","stale":0,"writes":null}`) {
+	if got := plan("--only", "b", "--json"); !strings.Contains(got, `{"cached":2,"elsewhere":0,"event":"plan_summary","new":2,"run":2,"selection":"only b","stale":0,"writes":null}`) {
 		t.Errorf("plan --only b --json:\n%s", got)
 	}
 	for _, c := range []struct {

@@ -4,11 +4,17 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
 // claimExt names the claim files under <store>/locks.
 const claimExt = ".claim"
+
+// claimAge is how old a claim file no process holds must be for Collect
+// to remove it: one of a killed process. A younger one may have just been
+// made by a process about to lock it.
+const claimAge = time.Hour
 
 // Claim polling: a process waiting for another's claim tries again after
 // claimPollMin, doubling to claimPollMax.
@@ -93,4 +99,37 @@ func (s *Store) Claimed(k Key) (since time.Time, held bool) {
 		return time.Time{}, true
 	}
 	return st.ModTime(), true
+}
+
+// removeClaims removes (with dryRun, counts) the claim files that no
+// process holds and that were made more than age ago: those of killed
+// processes, which release their claims but leave the files.
+func (s *Store) removeClaims(age time.Duration, dryRun bool) int {
+	dir := filepath.Join(s.dir, locksDir)
+	list, err := os.ReadDir(dir)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, d := range list {
+		if !strings.HasSuffix(d.Name(), claimExt) || !d.Type().IsRegular() {
+			continue
+		}
+		path := filepath.Join(dir, d.Name())
+		info, err := d.Info()
+		if err != nil || time.Since(info.ModTime()) < age {
+			continue
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			continue
+		}
+		if free, err := tryFlock(f); err == nil && free {
+			if dryRun || os.Remove(path) == nil {
+				n++
+			}
+		}
+		f.Close()
+	}
+	return n
 }

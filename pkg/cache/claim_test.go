@@ -140,3 +140,53 @@ func TestClaimed(t *testing.T) {
 		t.Errorf("claim of a dead process's file: %v since %v", held, since)
 	}
 }
+
+// TestCollectClaims: gc removes the claim files of killed processes (no
+// flock, older than an hour) and counts them with the temporary files; it
+// keeps a held claim's file and a young one, and a dry run removes none.
+func TestCollectClaims(t *testing.T) {
+	s := New(t.TempDir())
+	ctx := context.Background()
+	keys := []Key{KeyOf("sim", 1, []byte(`{"a":1}`), nil), KeyOf("sim", 1, []byte(`{"a":2}`), nil), KeyOf("sim", 1, []byte(`{"a":3}`), nil)}
+	var paths []string
+	for _, k := range keys {
+		release, _, err := s.Claim(ctx, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		release()
+		p := filepath.Join(s.Dir(), "locks", k.String()+".claim")
+		if err := os.WriteFile(p, nil, 0o644); err != nil { // left by a killed process
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	old := time.Now().Add(-2 * time.Hour)
+	held, _, err := s.Claim(ctx, keys[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held()
+	for _, p := range paths[:2] {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// keys[0]: dead and old; keys[1]: held (old); keys[2]: dead but young.
+	st, err := s.Collect(nil, true)
+	if err != nil || st.Temps != 1 {
+		t.Errorf("dry run: %d temporary files, %v; want 1", st.Temps, err)
+	}
+	if _, err := os.Stat(paths[0]); err != nil {
+		t.Errorf("dry run removed a claim file: %v", err)
+	}
+	if st, err = s.Collect(nil, false); err != nil || st.Temps != 1 {
+		t.Errorf("gc: %d temporary files, %v; want 1", st.Temps, err)
+	}
+	for i, p := range paths {
+		_, err := os.Stat(p)
+		if gone := errors.Is(err, os.ErrNotExist); gone != (i == 0) {
+			t.Errorf("claim file %d: removed %v", i, gone)
+		}
+	}
+}

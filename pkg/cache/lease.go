@@ -197,7 +197,7 @@ func (s *Store) Lock(name string) (unlock func() error, err error) {
 type Collected struct {
 	Removed, Kept           int   // entries
 	RemovedBytes, KeptBytes int64 // their sizes
-	Temps                   int   // temporary files of killed writers removed
+	Temps                   int   // temporary files and claim files of killed writers removed
 	Live                    int   // live leases whose keys were kept
 	Foreign                 int   // files at entries' paths that are not runexp's, left alone
 }
@@ -251,6 +251,7 @@ func (s *Store) Collect(keep map[Key]bool, dryRun bool) (Collected, error) {
 				st.RemovedBytes += e.Size
 			}
 		}
+		st.Temps = s.removeClaims(claimAge, dryRun)
 		if live > 0 || dryRun {
 			// Live writers' temporary files are young; stale lease
 			// files stay until a sweep with no lease live.
@@ -258,10 +259,12 @@ func (s *Store) Collect(keep map[Key]bool, dryRun bool) (Collected, error) {
 			if live > 0 {
 				age = time.Hour
 			}
-			st.Temps, _, err = s.removeTemps(age, dryRun)
+			n, _, err := s.removeTemps(age, dryRun)
+			st.Temps += n
 			return err
 		}
-		st.Temps, err = s.sweep(stale)
+		n, err := s.sweep(stale)
+		st.Temps += n
 		return err
 	}
 	if dryRun {

@@ -542,8 +542,10 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 			// many cells (two cells on two cores with one thread each
 			// deliver about 10% more flits than one with two threads next
 			// to one with one, which oversubscribes the cores), all of
-			// them for a cell that runs alone. Results do not depend on it.
-			threads := max(1, runtime.NumCPU()/min(workers, running+len(ready)))
+			// them for a cell that runs alone. The processors are those Go
+			// may use (GOMAXPROCS: every CPU, or a cgroup's limit, or the
+			// variable's value). Results do not depend on it.
+			threads := max(1, runtime.GOMAXPROCS(0)/min(workers, running+len(ready)))
 			starts++
 			solo := 0
 			if running == 1 {

@@ -16,6 +16,11 @@ const claimExt = ".claim"
 // made by a process about to lock it.
 const claimAge = time.Hour
 
+// claimPath is the claim file of key k.
+func (s *Store) claimPath(k Key) string {
+	return filepath.Join(s.dir, locksDir, k.String()+claimExt)
+}
+
 // Claim polling: a process waiting for another's claim tries again after
 // claimPollMin, doubling to claimPollMax.
 const (
@@ -47,7 +52,7 @@ func (s *Store) Claim(ctx context.Context, k Key) (release func(), waited bool, 
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return none, false, nil
 	}
-	path := filepath.Join(dir, k.String()+claimExt)
+	path := s.claimPath(k)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return none, false, nil
@@ -85,7 +90,7 @@ func (s *Store) Claim(ctx context.Context, k Key) (release func(), waited bool, 
 // entry of key k (see Claim), and since when: the time its claim file was
 // made. It takes no claim and makes no file.
 func (s *Store) Claimed(k Key) (since time.Time, held bool) {
-	f, err := os.Open(filepath.Join(s.dir, locksDir, k.String()+claimExt))
+	f, err := os.Open(s.claimPath(k))
 	if err != nil {
 		return time.Time{}, false
 	}

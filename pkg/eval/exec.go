@@ -634,8 +634,10 @@ func (r *run) execute(ctx context.Context, sum *Summary) int {
 		}
 		// In plan order: the cells waiting for inputs and the ready ones.
 		isReady := make(map[*task]bool, len(ready)+len(later))
-		for _, t := range append(ready, later...) {
-			isReady[t] = true
+		for _, q := range [][]*task{ready, later} {
+			for _, t := range q {
+				isReady[t] = true
+			}
 		}
 		for _, t := range order {
 			if (t.pending > 0 || isReady[t]) && !skipped[t] {
